@@ -1,0 +1,44 @@
+"""Build the compiled core ``omaha._eval``; all metadata lives in pyproject.toml."""
+
+import os
+import sys
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("OMAHA_DEBUG_CYTHON") == "1"
+
+if sys.platform == "win32":
+    compile_args = ["/O2"]
+else:
+    # The flags a shipped wheel uses: no -march=native.
+    compile_args = ["-O3"]
+if os.environ.get("OMAHA_NATIVE") == "1" and sys.platform != "win32":
+    compile_args.append("-march=native")
+
+directives = {
+    "language_level": 3,
+    "binding": True,
+    "embedsignature": True,
+    "wraparound": False,
+    "cdivision": True,
+    "boundscheck": DEBUG,
+    "initializedcheck": DEBUG,
+    "freethreading_compatible": True,
+}
+
+extensions = [
+    Extension(
+        "omaha._eval",
+        ["src/omaha/_eval.pyx"],
+        extra_compile_args=compile_args,
+    )
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=directives,
+        annotate=os.environ.get("OMAHA_ANNOTATE") == "1",
+    )
+)

@@ -1,0 +1,1127 @@
+# The compiled core of omaha: card bitmasks, the five-card evaluator, Omaha
+# Hi and eight-or-better Lo selection (exactly 2 hole + 3 board cards), batch
+# kernels that run with the GIL released, and the exact-enumeration loops
+# used by equity.  It knows nothing of tables, betting or text notation.
+#
+# Compiler directives are set once, in setup.py.
+#
+# Card code: 4 * rank + suit, rank 0..12 (2..A), suit 0..3 (c d h s).
+# Hi strength: 1..7462, larger is stronger.  Lo strength: 1..56, larger is
+# stronger (56 = 5-4-3-2-A), 0 = no qualifying low.
+
+cimport cython
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.type cimport PyType_IsSubtype
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort
+from libc.string cimport memset
+
+cdef extern from *:
+    """
+    /* Portable popcount: without -mpopcnt (the baseline a shipped wheel
+       targets) __builtin_popcount becomes a slow library call. */
+    static inline int OMAHA_POPCOUNT(unsigned int x) {
+        x = x - ((x >> 1) & 0x55555555u);
+        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+        x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+        return (int)((x * 0x01010101u) >> 24);
+    }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define OMAHA_PREFETCH(p) __builtin_prefetch((const void *)(p), 0, 0)
+    #define OMAHA_CTZ(x) __builtin_ctz((unsigned int)(x))
+    #else
+    #define OMAHA_PREFETCH(p) ((void)0)
+    static int OMAHA_CTZ(unsigned int x) {
+        int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n;
+    }
+    #endif
+    /* Branchless compare-exchange (compiles to cmov): sorting random ranks
+       with branches mispredicts about half the time. */
+    #define OMAHA_CSWAP(a, b) do { int _lo = (a) < (b) ? (a) : (b); \
+        int _hi = (a) < (b) ? (b) : (a); (a) = _lo; (b) = _hi; } while (0)
+    """
+    void OMAHA_CSWAP(int a, int b) noexcept nogil
+    void OMAHA_PREFETCH(const void *p) noexcept nogil
+    int OMAHA_POPCOUNT(unsigned int x) noexcept nogil
+    int OMAHA_CTZ(unsigned int x) noexcept nogil
+
+
+# ---------------------------------------------------------------------------
+# Constants and tables (filled once at import by _init_tables, read-only after)
+# ---------------------------------------------------------------------------
+
+# Additive rank keys: every multiset of five ranks (repetition allowed) has a
+# distinct key sum (a greedy B5 sequence; tests/test_eval.py re-checks it).
+cdef uint32_t RKEY[13]
+RKEY[:] = [0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545]
+cdef enum:
+    NF5_SIZE = 5 * 94545 + 1
+    N_HOLE_MS = 1820        # multisets of 4 ranks: C(16, 4)
+    N_BOARD_MS = 6188       # multisets of 5 ranks: C(17, 5) (13 never occur)
+    N_PAIRS = 91            # multisets of 2 ranks
+    BLOCK = 32              # rows per prefetch block in the batch kernel
+    N_HI = 7462             # distinct five-card values
+    N_LO = 56               # distinct eight-or-better lows
+
+cdef uint16_t NF5[NF5_SIZE]       # key sum of 5 ranks -> strength, no flush
+cdef uint16_t FLUSH[8192]         # 13-bit rank set of a 5-card flush -> strength
+cdef uint32_t HI_RAW[7463]        # strength -> raw (category << 20 | ranks)
+cdef uint8_t LO[65536]            # (hole low set << 8 | board low set) -> lo
+cdef uint8_t LO_STRENGTH[256]     # 5-rank low mask -> lo strength
+cdef uint8_t LO_MASK[57]          # lo strength -> 5-rank low mask
+cdef uint16_t SF_WINDOW[10]       # straight rank windows, highest first
+cdef uint16_t HOLE_COLEX[4][16]   # C(r_i + i, i + 1) for sorted hole ranks
+cdef uint16_t BOARD_COLEX[5][17]  # C(r_i + i, i + 1) for sorted board ranks
+cdef uint8_t PAIR_ID[13][13]      # pair of ranks (x <= y) -> 0..90
+cdef uint8_t LOWBIT[256]          # card -> its rank's bit in a low set (A = 1), or 0
+
+# The large Omaha Hi table: hole rank multiset x board rank multiset -> the
+# best strength without flushes.  Hole-major: one 12 KB row per hole.
+cdef uint16_t *BIG = NULL
+cdef cython.pymutex BIG_LOCK
+cdef double BIG_BUILD_SECONDS = 0.0
+
+
+cdef uint32_t _binom(int n, int k) noexcept nogil:
+    cdef uint32_t r = 1
+    cdef int i
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        r = r * <uint32_t>(n - i) // <uint32_t>(i + 1)
+    return r
+
+
+cdef int _straight_high(uint32_t rankbits) noexcept nogil:
+    """Rank index of the straight's top card in a 13-bit set, or -1."""
+    cdef int h
+    for h in range(12, 3, -1):
+        if (rankbits >> (h - 4)) & 0x1F == 0x1F:
+            return h
+    if rankbits & 0x100F == 0x100F:
+        return 3
+    return -1
+
+
+cdef uint32_t _raw_counts(int *cnt) noexcept nogil:
+    """Raw score of a non-flush five-card rank multiset (counts per rank)."""
+    cdef int seq[5]
+    cdef int n = 0, c, r, cat
+    cdef uint32_t bits = 0, raw
+    for c in range(4, 0, -1):
+        for r in range(12, -1, -1):
+            if cnt[r] == c:
+                seq[n] = r
+                n += 1
+    for r in range(13):
+        if cnt[r]:
+            bits |= (<uint32_t>1) << r
+    if n == 2:
+        cat = 7 if cnt[seq[0]] == 4 else 6
+    elif n == 3:
+        cat = 3 if cnt[seq[0]] == 3 else 2
+    elif n == 4:
+        cat = 1
+    else:
+        r = _straight_high(bits)
+        if r >= 0:
+            return (<uint32_t>4 << 20) | (<uint32_t>r << 16)
+        cat = 0
+    raw = <uint32_t>cat << 20
+    for c in range(n):
+        raw |= <uint32_t>seq[c] << (16 - 4 * c)
+    return raw
+
+
+cdef uint32_t _raw_flush(uint32_t bits) noexcept nogil:
+    cdef int r = _straight_high(bits)
+    cdef int c = 0
+    cdef uint32_t raw
+    if r >= 0:
+        return (<uint32_t>8 << 20) | (<uint32_t>r << 16)
+    raw = <uint32_t>5 << 20
+    for r in range(12, -1, -1):
+        if (bits >> r) & 1:
+            raw |= <uint32_t>r << (16 - 4 * c)
+            c += 1
+    return raw
+
+
+cdef int _cmp_u32(const void *a, const void *b) noexcept nogil:
+    cdef uint32_t x = (<const uint32_t *>a)[0]
+    cdef uint32_t y = (<const uint32_t *>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef uint16_t _strength_of_raw(uint32_t raw) noexcept nogil:
+    cdef int lo = 1, hi = N_HI, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if HI_RAW[mid] < raw:
+            lo = mid + 1
+        else:
+            hi = mid
+    return <uint16_t>lo
+
+
+cdef void _init_tables() noexcept nogil:
+    cdef int r0, r1, r2, r3, r4, i, n, x, y, c
+    cdef int cnt[13]
+    cdef uint32_t bits, key, t, rest, l1, l2, l3, m, best
+    cdef int h, b
+
+    # Every distinct five-card value, sorted: its position is its strength.
+    n = 1
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            for r2 in range(r1, 13):
+                for r3 in range(r2, 13):
+                    for r4 in range(r3, 13):
+                        if r0 == r4:
+                            continue
+                        memset(cnt, 0, sizeof(cnt))
+                        cnt[r0] += 1
+                        cnt[r1] += 1
+                        cnt[r2] += 1
+                        cnt[r3] += 1
+                        cnt[r4] += 1
+                        HI_RAW[n] = _raw_counts(cnt)
+                        n += 1
+    for bits in range(8192):
+        if OMAHA_POPCOUNT(bits) == 5:
+            HI_RAW[n] = _raw_flush(bits)
+            n += 1
+    HI_RAW[0] = 0
+    qsort(&HI_RAW[1], N_HI, sizeof(uint32_t), _cmp_u32)
+
+    memset(NF5, 0, sizeof(NF5))
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            for r2 in range(r1, 13):
+                for r3 in range(r2, 13):
+                    for r4 in range(r3, 13):
+                        if r0 == r4:
+                            continue
+                        memset(cnt, 0, sizeof(cnt))
+                        cnt[r0] += 1
+                        cnt[r1] += 1
+                        cnt[r2] += 1
+                        cnt[r3] += 1
+                        cnt[r4] += 1
+                        key = RKEY[r0] + RKEY[r1] + RKEY[r2] + RKEY[r3] + RKEY[r4]
+                        NF5[key] = _strength_of_raw(_raw_counts(cnt))
+    memset(FLUSH, 0, sizeof(FLUSH))
+    for bits in range(8192):
+        if OMAHA_POPCOUNT(bits) == 5:
+            FLUSH[bits] = _strength_of_raw(_raw_flush(bits))
+
+    SF_WINDOW[9] = 0x100F
+    for i in range(9):
+        SF_WINDOW[i] = <uint16_t>(0x1F << (8 - i))
+
+    for i in range(4):
+        for c in range(16):
+            HOLE_COLEX[i][c] = <uint16_t>_binom(c, i + 1)
+    for i in range(5):
+        for c in range(17):
+            BOARD_COLEX[i][c] = <uint16_t>_binom(c, i + 1)
+    n = 0
+    for x in range(13):
+        for y in range(x, 13):
+            PAIR_ID[x][y] = <uint8_t>n
+            PAIR_ID[y][x] = <uint8_t>n
+            n += 1
+
+    # Lows: the 56 five-rank subsets of A..8, in increasing numeric mask
+    # order, which is best-first; strength 56 is the wheel.
+    memset(LO_STRENGTH, 0, sizeof(LO_STRENGTH))
+    n = 0
+    for bits in range(256):
+        if OMAHA_POPCOUNT(bits) == 5:
+            LO_STRENGTH[bits] = <uint8_t>(N_LO - n)
+            LO_MASK[N_LO - n] = <uint8_t>bits
+            n += 1
+    LO_MASK[0] = 0
+    memset(LOWBIT, 0, sizeof(LOWBIT))
+    for c in range(52):
+        x = c >> 2
+        LOWBIT[c] = 1 if x == 12 else ((1 << (x + 1)) if x <= 6 else 0)
+    for h in range(256):
+        for b in range(256):
+            best = 0x100
+            if OMAHA_POPCOUNT(h) >= 2 and OMAHA_POPCOUNT(b) >= 3:
+                for x in range(8):
+                    if not (h >> x) & 1:
+                        continue
+                    for y in range(x + 1, 8):
+                        if not (h >> y) & 1:
+                            continue
+                        rest = <uint32_t>b & ~((<uint32_t>1 << x) | (<uint32_t>1 << y))
+                        if OMAHA_POPCOUNT(rest) < 3:
+                            continue
+                        l1 = rest & (~rest + 1)
+                        rest ^= l1
+                        l2 = rest & (~rest + 1)
+                        rest ^= l2
+                        l3 = rest & (~rest + 1)
+                        m = l1 | l2 | l3 | (<uint32_t>1 << x) | (<uint32_t>1 << y)
+                        if m < best:
+                            best = m
+            LO[(h << 8) | b] = LO_STRENGTH[best] if best < 0x100 else 0
+
+
+_init_tables()
+
+
+# ---------------------------------------------------------------------------
+# Kernels: no Python objects, never raise
+# ---------------------------------------------------------------------------
+
+cdef inline uint32_t _lowbit(uint8_t code) noexcept nogil:
+    """Bit of the card's rank in an ace-to-eight low set (A = bit 0), or 0."""
+    return LOWBIT[code]
+
+
+cdef inline uint16_t _eval5(uint8_t a, uint8_t b, uint8_t c, uint8_t d,
+                            uint8_t e) noexcept nogil:
+    if (a & 3) == (b & 3) == (c & 3) == (d & 3) == (e & 3):
+        return FLUSH[((<uint32_t>1) << (a >> 2)) | ((<uint32_t>1) << (b >> 2))
+                     | ((<uint32_t>1) << (c >> 2)) | ((<uint32_t>1) << (d >> 2))
+                     | ((<uint32_t>1) << (e >> 2))]
+    return NF5[RKEY[a >> 2] + RKEY[b >> 2] + RKEY[c >> 2] + RKEY[d >> 2]
+               + RKEY[e >> 2]]
+
+
+cdef inline uint32_t _top_bits(uint32_t x, int k) noexcept nogil:
+    while OMAHA_POPCOUNT(x) > k:
+        x &= x - 1
+    return x
+
+
+cdef inline uint16_t _flush_best(uint32_t hole_ranks,
+                                 uint32_t board_ranks) noexcept nogil:
+    """Best flush from 2 of hole_ranks and 3 of board_ranks (one suit)."""
+    cdef int w
+    cdef uint32_t win
+    for w in range(10):
+        win = SF_WINDOW[w]
+        if (OMAHA_POPCOUNT(win & hole_ranks) >= 2
+                and OMAHA_POPCOUNT(win & board_ranks) >= 3):
+            return FLUSH[win]
+    return FLUSH[_top_bits(hole_ranks, 2) | _top_bits(board_ranks, 3)]
+
+
+cdef inline uint16_t _flush_part(const uint8_t *h, int nh, const uint8_t *b,
+                                 int nb) noexcept nogil:
+    """Best flush of an Omaha selection, or 0 when none is possible."""
+    cdef uint32_t hs = 0, bs = 0, f, hr = 0, br = 0
+    cdef int i, s
+    for i in range(nh):
+        hs += (<uint32_t>1) << ((h[i] & 3) << 2)
+    for i in range(nb):
+        bs += (<uint32_t>1) << ((b[i] & 3) << 2)
+    f = (hs + 0x6666) & (bs + 0x5555) & 0x8888
+    if f == 0:
+        return 0
+    s = OMAHA_CTZ(f) >> 2
+    for i in range(nh):
+        if (h[i] & 3) == s:
+            hr |= (<uint32_t>1) << (h[i] >> 2)
+    for i in range(nb):
+        if (b[i] & 3) == s:
+            br |= (<uint32_t>1) << (b[i] >> 2)
+    return _flush_best(hr, br)
+
+
+cdef inline void _sort4(int *r) noexcept nogil:
+    OMAHA_CSWAP(r[0], r[1])
+    OMAHA_CSWAP(r[2], r[3])
+    OMAHA_CSWAP(r[0], r[2])
+    OMAHA_CSWAP(r[1], r[3])
+    OMAHA_CSWAP(r[1], r[2])
+
+
+cdef inline void _sort5(int *r) noexcept nogil:
+    OMAHA_CSWAP(r[0], r[1])
+    OMAHA_CSWAP(r[3], r[4])
+    OMAHA_CSWAP(r[2], r[4])
+    OMAHA_CSWAP(r[2], r[3])
+    OMAHA_CSWAP(r[0], r[3])
+    OMAHA_CSWAP(r[0], r[2])
+    OMAHA_CSWAP(r[1], r[4])
+    OMAHA_CSWAP(r[1], r[3])
+    OMAHA_CSWAP(r[1], r[2])
+
+cdef inline uint32_t _hole_index(int r0, int r1, int r2, int r3) noexcept nogil:
+    """Colex index 0..1819 of a sorted 4-rank multiset."""
+    return (HOLE_COLEX[0][r0] + HOLE_COLEX[1][r1 + 1] + HOLE_COLEX[2][r2 + 2]
+            + HOLE_COLEX[3][r3 + 3])
+
+
+cdef inline uint32_t _board_index(const int *r) noexcept nogil:
+    """Colex index 0..6187 of a sorted 5-rank multiset."""
+    return (BOARD_COLEX[0][r[0]] + BOARD_COLEX[1][r[1] + 1]
+            + BOARD_COLEX[2][r[2] + 2] + BOARD_COLEX[3][r[3] + 3]
+            + BOARD_COLEX[4][r[4] + 4])
+
+
+cdef inline uint32_t _hole4_index(const uint8_t *h) noexcept nogil:
+    cdef int r[4]
+    r[0] = h[0] >> 2
+    r[1] = h[1] >> 2
+    r[2] = h[2] >> 2
+    r[3] = h[3] >> 2
+    _sort4(r)
+    return _hole_index(r[0], r[1], r[2], r[3])
+
+
+cdef inline uint32_t _board5_index(const uint8_t *b) noexcept nogil:
+    cdef int r[5]
+    r[0] = b[0] >> 2
+    r[1] = b[1] >> 2
+    r[2] = b[2] >> 2
+    r[3] = b[3] >> 2
+    r[4] = b[4] >> 2
+    _sort5(r)
+    return _board_index(r)
+
+
+cdef inline uint32_t _hole_index4(uint8_t a, uint8_t b, uint8_t c,
+                                  uint8_t d) noexcept nogil:
+    cdef uint8_t t[4]
+    t[0] = a
+    t[1] = b
+    t[2] = c
+    t[3] = d
+    return _hole4_index(t)
+
+
+cdef inline uint16_t _hi_ranks_combo(const uint8_t *h, int nh, const uint8_t *b,
+                                     int nb) noexcept nogil:
+    """Best strength ignoring flushes, over every 2 + 3 selection."""
+    cdef int i, j, p, q, s
+    cdef uint32_t tk[10]
+    cdef int nt = 0
+    cdef uint32_t kp
+    cdef uint16_t best = 0, v
+    for p in range(nb):
+        for q in range(p + 1, nb):
+            for s in range(q + 1, nb):
+                tk[nt] = RKEY[b[p] >> 2] + RKEY[b[q] >> 2] + RKEY[b[s] >> 2]
+                nt += 1
+    for i in range(nh):
+        for j in range(i + 1, nh):
+            kp = RKEY[h[i] >> 2] + RKEY[h[j] >> 2]
+            for p in range(nt):
+                v = NF5[kp + tk[p]]
+                if v > best:
+                    best = v
+    return best
+
+
+cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
+                              int nb) noexcept nogil:
+    """Omaha Hi strength by the table path (BIG must be built when nb == 5)."""
+    cdef uint16_t v = 0, w
+    cdef uint32_t bidx
+    cdef int i, j, k, l
+    if nb == 5:
+        bidx = _board5_index(b)
+        if nh == 4:
+            v = BIG[<size_t>_hole4_index(h) * N_BOARD_MS + bidx]
+        else:
+            for i in range(nh):
+                for j in range(i + 1, nh):
+                    for k in range(j + 1, nh):
+                        for l in range(k + 1, nh):
+                            w = BIG[<size_t>_hole_index4(h[i], h[j], h[k], h[l])
+                                    * N_BOARD_MS + bidx]
+                            if w > v:
+                                v = w
+    else:
+        v = _hi_ranks_combo(h, nh, b, nb)
+    w = _flush_part(h, nh, b, nb)
+    return w if w > v else v
+
+
+cdef inline uint8_t _lo_fast(const uint8_t *h, int nh, const uint8_t *b,
+                             int nb) noexcept nogil:
+    cdef uint32_t hs = 0, bs = 0
+    cdef int i
+    for i in range(nh):
+        hs |= _lowbit(h[i])
+    for i in range(nb):
+        bs |= _lowbit(b[i])
+    return LO[(hs << 8) | bs]
+
+
+cdef inline int _row_ok(const uint8_t *h, int nh, const uint8_t *b,
+                        int nb) noexcept nogil:
+    """1 when every code is 0..51 and no card repeats in hole + board."""
+    cdef uint64_t seen = 0, bit
+    cdef int i
+    for i in range(nh):
+        if h[i] > 51:
+            return 0
+        bit = (<uint64_t>1) << h[i]
+        if seen & bit:
+            return 0
+        seen |= bit
+    for i in range(nb):
+        if b[i] > 51:
+            return 0
+        bit = (<uint64_t>1) << b[i]
+        if seen & bit:
+            return 0
+        seen |= bit
+    return 1
+
+
+cdef struct Selection:
+    uint16_t strength
+    int8_t i, j          # indices into the hole
+    int8_t p, q, s       # indices into the board
+
+
+cdef void _hi_select(const uint8_t *h, int nh, const uint8_t *b, int nb,
+                     Selection *out) noexcept nogil:
+    """The 60-combination selection: best strength and the first best cards.
+
+    h and b must be sorted ascending: the first selection found with the
+    best strength is then the lexicographically smallest (hole pair, board
+    triple) of codes.  Pairs and triples are combined from partial sums.
+    """
+    cdef uint32_t pk[15]
+    cdef uint32_t pr[15]
+    cdef int ps[15]
+    cdef uint32_t tk[10]
+    cdef uint32_t tr[10]
+    cdef int ts[10]
+    cdef int pi[15]
+    cdef int pj[15]
+    cdef int tp[10]
+    cdef int tq[10]
+    cdef int tt[10]
+    cdef int np_ = 0, nt = 0, i, j, p, q, s, x, y
+    cdef int best_x = 0, best_y = 0
+    cdef uint16_t v, best = 0
+    for i in range(nh):
+        for j in range(i + 1, nh):
+            pk[np_] = RKEY[h[i] >> 2] + RKEY[h[j] >> 2]
+            pr[np_] = ((<uint32_t>1) << (h[i] >> 2)) | ((<uint32_t>1) << (h[j] >> 2))
+            ps[np_] = (h[i] & 3) if (h[i] & 3) == (h[j] & 3) else -1
+            pi[np_] = i
+            pj[np_] = j
+            np_ += 1
+    for p in range(nb):
+        for q in range(p + 1, nb):
+            for s in range(q + 1, nb):
+                tk[nt] = RKEY[b[p] >> 2] + RKEY[b[q] >> 2] + RKEY[b[s] >> 2]
+                tr[nt] = (((<uint32_t>1) << (b[p] >> 2)) | ((<uint32_t>1) << (b[q] >> 2))
+                          | ((<uint32_t>1) << (b[s] >> 2)))
+                ts[nt] = (b[p] & 3) if (b[p] & 3) == (b[q] & 3) == (b[s] & 3) else -2
+                tp[nt] = p
+                tq[nt] = q
+                tt[nt] = s
+                nt += 1
+    # Pass 1: the best value, branch-free; pass 2: the first selection
+    # reaching it (its lookups are in cache by then).
+    for x in range(np_):
+        for y in range(nt):
+            v = FLUSH[pr[x] | tr[y]] if ps[x] == ts[y] else NF5[pk[x] + tk[y]]
+            best = v if v > best else best
+    for x in range(np_):
+        for y in range(nt):
+            v = FLUSH[pr[x] | tr[y]] if ps[x] == ts[y] else NF5[pk[x] + tk[y]]
+            if v == best:
+                best_x = x
+                best_y = y
+                break
+        else:
+            continue
+        break
+    out.strength = best
+    out.i = <int8_t>pi[best_x]
+    out.j = <int8_t>pj[best_x]
+    out.p = <int8_t>tp[best_y]
+    out.q = <int8_t>tq[best_y]
+    out.s = <int8_t>tt[best_y]
+
+
+cdef void _lo_select(const uint8_t *h, int nh, const uint8_t *b, int nb,
+                     Selection *out) noexcept nogil:
+    """The 60-combination low selection (strength 0 when there is no low).
+
+    Like _hi_select: sorted input, the first best selection is reported.
+    Smaller 5-rank masks are better lows.
+    """
+    cdef uint32_t pm[15]
+    cdef uint32_t tm[10]
+    cdef int pi[15]
+    cdef int pj[15]
+    cdef int tp[10]
+    cdef int tq[10]
+    cdef int tt[10]
+    cdef int np_ = 0, nt = 0, i, j, p, q, s, x, y
+    cdef int best_x = -1, best_y = -1
+    cdef uint32_t m, best = 0x100
+    for i in range(nh):
+        for j in range(i + 1, nh):
+            m = LOWBIT[h[i]] | LOWBIT[h[j]]
+            if OMAHA_POPCOUNT(m) == 2:
+                pm[np_] = m
+                pi[np_] = i
+                pj[np_] = j
+                np_ += 1
+    for p in range(nb):
+        for q in range(p + 1, nb):
+            for s in range(q + 1, nb):
+                m = LOWBIT[b[p]] | LOWBIT[b[q]] | LOWBIT[b[s]]
+                if OMAHA_POPCOUNT(m) == 3:
+                    tm[nt] = m
+                    tp[nt] = p
+                    tq[nt] = q
+                    tt[nt] = s
+                    nt += 1
+    for x in range(np_):
+        for y in range(nt):
+            if pm[x] & tm[y]:
+                continue
+            m = pm[x] | tm[y]
+            if m < best:
+                best = m
+                best_x = x
+                best_y = y
+    if best_x < 0:
+        out.strength = 0
+        return
+    out.strength = LO_STRENGTH[best]
+    out.i = <int8_t>pi[best_x]
+    out.j = <int8_t>pj[best_x]
+    out.p = <int8_t>tp[best_y]
+    out.q = <int8_t>tq[best_y]
+    out.s = <int8_t>tt[best_y]
+
+# ---------------------------------------------------------------------------
+# The large Hi table, built in C on first use under a lock
+# ---------------------------------------------------------------------------
+
+cdef uint16_t *_build_big() noexcept nogil:
+    """Fill the hole x board rank-multiset table; NULL if out of memory.
+
+    For every board multiset, first the best no-flush strength of each of
+    the 91 rank pairs with any 3 of the board (910 lookups per board); then
+    each hole entry is the best of its at most 6 pairs.
+    """
+    cdef uint16_t *bp = <uint16_t *>malloc(N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
+    cdef uint16_t *big = <uint16_t *>malloc(<size_t>N_HOLE_MS * N_BOARD_MS
+                                           * sizeof(uint16_t))
+    cdef int r[5]
+    cdef uint32_t tk[10]
+    cdef uint32_t kp, bidx
+    cdef int p, q, s, nt, x, y, k, t
+    cdef uint16_t best, v
+    cdef uint16_t *row
+    cdef const uint16_t *col
+    cdef int pid[6]
+    if bp == NULL or big == NULL:
+        free(bp)
+        free(big)
+        return NULL
+    memset(bp, 0, N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
+    for r[0] in range(13):
+        for r[1] in range(r[0], 13):
+            for r[2] in range(r[1], 13):
+                for r[3] in range(r[2], 13):
+                    for r[4] in range(r[3], 13):
+                        if r[0] == r[4]:
+                            continue
+                        bidx = _board_index(r)
+                        nt = 0
+                        for p in range(5):
+                            for q in range(p + 1, 5):
+                                for s in range(q + 1, 5):
+                                    tk[nt] = RKEY[r[p]] + RKEY[r[q]] + RKEY[r[s]]
+                                    nt += 1
+                        for x in range(13):
+                            for y in range(x, 13):
+                                kp = RKEY[x] + RKEY[y]
+                                best = 0
+                                for t in range(10):
+                                    v = NF5[kp + tk[t]]
+                                    if v > best:
+                                        best = v
+                                bp[bidx * N_PAIRS + PAIR_ID[x][y]] = best
+    for r[0] in range(13):
+        for r[1] in range(r[0], 13):
+            for r[2] in range(r[1], 13):
+                for r[3] in range(r[2], 13):
+                    k = 0
+                    for p in range(4):
+                        for q in range(p + 1, 4):
+                            pid[k] = PAIR_ID[r[p]][r[q]]
+                            k += 1
+                    row = big + <size_t>_hole_index(r[0], r[1], r[2], r[3]) * N_BOARD_MS
+                    for bidx in range(N_BOARD_MS):
+                        col = bp + bidx * N_PAIRS
+                        best = col[pid[0]]
+                        for k in range(1, 6):
+                            if col[pid[k]] > best:
+                                best = col[pid[k]]
+                        row[bidx] = best
+    free(bp)
+    return big
+
+
+from time import perf_counter as _perf_counter
+
+
+def warmup():
+    """Build the large Omaha Hi table now instead of on first use.
+
+    The table (1,820 hole x 6,188 board rank multisets, 22.5 MB of uint16)
+    is built in C once per process, under a lock, so concurrent first calls
+    (also with the GIL released or on free-threaded Python) build it once.
+
+    Returns
+    -------
+    float
+        The seconds the build took (0.0 if it was already built by an
+        earlier call, whose time is in :func:`hi_table_build_seconds`).
+
+    Raises
+    ------
+    MemoryError
+        If the 22.5 MB cannot be allocated.
+    """
+    global BIG, BIG_BUILD_SECONDS
+    cdef uint16_t *p
+    cdef double t0
+    with BIG_LOCK:
+        if BIG != NULL:
+            return 0.0
+        t0 = _perf_counter()
+        with nogil:
+            p = _build_big()
+        if p == NULL:
+            raise MemoryError("cannot allocate the 22.5 MB Omaha Hi table")
+        BIG = p
+        BIG_BUILD_SECONDS = _perf_counter() - t0
+        return BIG_BUILD_SECONDS
+
+
+def hi_table_build_seconds():
+    """Seconds the large Hi table took to build, or None if not built yet."""
+    with BIG_LOCK:
+        if BIG == NULL:
+            return None
+        return BIG_BUILD_SECONDS
+
+
+cdef inline void _need_big():
+    cdef bint ready
+    with BIG_LOCK:
+        ready = BIG != NULL
+    if not ready:
+        warmup()
+
+
+# ---------------------------------------------------------------------------
+# Results: a compiled base for the Python HighHand / LowHand classes
+# ---------------------------------------------------------------------------
+
+class CardError(ValueError):
+    """Internal: bad cards; the Python layer re-raises it as InvalidCardError."""
+
+
+cdef class SelectedHand:
+    """A hand value with the two hole cards and three board cards selected.
+
+    The compiled base of :class:`omaha.HighHand` and :class:`omaha.LowHand`.
+    Comparisons use the value only (``strength``; larger is stronger) and
+    only between results of the same kind.
+    """
+
+    cdef readonly uint16_t strength
+    cdef uint8_t _kind
+    cdef uint8_t _codes[5]
+
+    @property
+    def hole_cards(self):
+        """The two hole card codes used, ascending: ``tuple[int, int]``."""
+        return (self._codes[0], self._codes[1])
+
+    @property
+    def board_cards(self):
+        """The three board card codes used, ascending: ``tuple[int, int, int]``."""
+        return (self._codes[2], self._codes[3], self._codes[4])
+
+    def __richcmp__(self, other, int op):
+        if not isinstance(other, SelectedHand):
+            return NotImplemented
+        if (<SelectedHand>other)._kind != self._kind:
+            return NotImplemented
+        cdef int a = self.strength
+        cdef int b = (<SelectedHand>other).strength
+        if op == 0:
+            return a < b
+        if op == 1:
+            return a <= b
+        if op == 2:
+            return a == b
+        if op == 3:
+            return a != b
+        if op == 4:
+            return a > b
+        return a >= b
+
+    def __hash__(self):
+        return hash((self._kind, self.strength))
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self._kind, self.strength,
+                           bytes([self._codes[k] for k in range(5)])))
+
+
+cdef tuple _EMPTY = ()
+
+
+cdef SelectedHand _make(type cls, uint8_t kind, uint16_t strength,
+                        const uint8_t *h, const uint8_t *b,
+                        const Selection *sel):
+    cdef SelectedHand r = <SelectedHand>(<PyTypeObject *>cls).tp_new(
+        cls, <PyObject *>_EMPTY, NULL)
+    r.strength = strength
+    r._kind = kind
+    r._codes[0] = h[sel.i]
+    r._codes[1] = h[sel.j]
+    r._codes[2] = b[sel.p]
+    r._codes[3] = b[sel.q]
+    r._codes[4] = b[sel.s]
+    return r
+
+
+def _rebuild(type cls, int kind, int strength, bytes codes):
+    """Unpickle a SelectedHand subclass."""
+    cdef Selection sel
+    cdef uint8_t c[5]
+    if not PyType_IsSubtype(cls, SelectedHand) or len(codes) != 5:
+        raise TypeError("cannot rebuild a hand from this state")
+    for k in range(5):
+        c[k] = codes[k]
+    sel.i, sel.j, sel.p, sel.q, sel.s = 0, 1, 2, 3, 4
+    return _make(cls, <uint8_t>kind, <uint16_t>strength, c, c, &sel)
+
+
+# ---------------------------------------------------------------------------
+# def boundary: one hand
+# ---------------------------------------------------------------------------
+
+cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
+    cdef Py_ssize_t n = len(seq)
+    cdef Py_ssize_t i
+    cdef long c
+    if n < lo or n > hi:
+        raise CardError(f"{what} needs {lo} to {hi} cards, got {n}: {seq!r}")
+    for i in range(n):
+        if type(seq) is tuple:
+            c = (<tuple>seq)[i]
+        elif type(seq) is list:
+            c = (<list>seq)[i]
+        else:
+            c = seq[i]
+        if c < 0 or c > 51:
+            raise CardError(f"card code {c!r} in {what} {seq!r} is outside 0..51")
+        out[i] = <uint8_t>c
+    return <int>n
+
+
+cdef inline void _sort_codes(uint8_t *a, int n) noexcept nogil:
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
+
+
+cdef int _load_deal(object hole, object board, uint8_t *h, int *nh, uint8_t *b,
+                    int *nb) except -1:
+    nh[0] = _load(hole, h, 4, 6, "hole")
+    nb[0] = _load(board, b, 3, 5, "board")
+    if not _row_ok(h, nh[0], b, nb[0]):
+        raise CardError(f"duplicate card in hole {hole!r} and board {board!r}")
+    _sort_codes(h, nh[0])
+    _sort_codes(b, nb[0])
+    return 0
+
+
+def evaluate_hi(hole, board, type cls):
+    """Omaha Hi by the 60-combination selection; ``cls`` is the result class.
+
+    hole: 4 to 6 card codes; board: 3 to 5 card codes.  Raises CardError
+    (a ValueError) on a code outside 0..51, a duplicate or a wrong count,
+    and TypeError on a non-integer item.
+    """
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh, nb
+    cdef Selection sel
+    if not PyType_IsSubtype(cls, SelectedHand):
+        raise TypeError("cls must be a subclass of SelectedHand")
+    _load_deal(hole, board, h, &nh, b, &nb)
+    _hi_select(h, nh, b, nb, &sel)
+    return _make(cls, 0, sel.strength, h, b, &sel)
+
+
+def evaluate_lo(hole, board, type cls):
+    """Omaha eight-or-better Lo by the 60-combination selection, or None."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh, nb
+    cdef Selection sel
+    if not PyType_IsSubtype(cls, SelectedHand):
+        raise TypeError("cls must be a subclass of SelectedHand")
+    _load_deal(hole, board, h, &nh, b, &nb)
+    _lo_select(h, nh, b, nb, &sel)
+    if sel.strength == 0:
+        return None
+    return _make(cls, 1, sel.strength, h, b, &sel)
+
+
+def evaluate5(cards):
+    """Plain five-card strength 1..7462 (larger is stronger) of 5 card codes."""
+    cdef uint8_t c[5]
+    _load(cards, c, 5, 5, "five-card hand")
+    if not _row_ok(c, 5, c, 0):
+        raise CardError(f"duplicate card in {cards!r}")
+    return _eval5(c[0], c[1], c[2], c[3], c[4])
+
+
+def hi_class(int strength):
+    """``(category, ranks)`` of a Hi strength: category 0..8, ranks of the
+    rank groups (largest group first, then by rank; one rank for straights)."""
+    if strength < 1 or strength > N_HI:
+        raise ValueError(f"hi strength {strength!r} is outside 1..7462")
+    cdef uint32_t raw = HI_RAW[strength]
+    cdef int cat = raw >> 20
+    cdef list ranks = []
+    cdef int k, r
+    cdef int n = {0: 5, 1: 4, 2: 3, 3: 3, 4: 1, 5: 5, 6: 2, 7: 2, 8: 1}[cat]
+    for k in range(n):
+        r = (raw >> (16 - 4 * k)) & 0xF
+        ranks.append(r)
+    return cat, tuple(ranks)
+
+
+def lo_ranks(int strength):
+    """The five low ranks of a Lo strength 1..56, highest first, ace = 1."""
+    if strength < 1 or strength > N_LO:
+        raise ValueError(f"lo strength {strength!r} is outside 1..56")
+    cdef uint32_t m = LO_MASK[strength]
+    return tuple(r + 1 for r in range(7, -1, -1) if (m >> r) & 1)
+
+
+# ---------------------------------------------------------------------------
+# def boundary: batches (C-contiguous uint8 codes; the GIL is released)
+# ---------------------------------------------------------------------------
+
+cdef Py_ssize_t _hi_rows(const uint8_t *holes, int nh, const uint8_t *boards,
+                         int nb, uint16_t *out, Py_ssize_t start,
+                         Py_ssize_t stop) noexcept nogil:
+    cdef size_t idx[BLOCK]
+    cdef uint16_t fl[BLOCK]
+    cdef Py_ssize_t r = start, k, m
+    cdef const uint8_t *hp
+    cdef const uint8_t *bp
+    cdef uint16_t v
+    if nh == 4 and nb == 5:
+        while r < stop:
+            m = stop - r
+            if m > BLOCK:
+                m = BLOCK
+            for k in range(m):
+                hp = holes + (r + k) * 4
+                bp = boards + (r + k) * 5
+                if not _row_ok(hp, 4, bp, 5):
+                    return r + k
+                idx[k] = <size_t>_hole4_index(hp) * N_BOARD_MS + _board5_index(bp)
+                OMAHA_PREFETCH(BIG + idx[k])
+                fl[k] = _flush_part(hp, 4, bp, 5)
+            for k in range(m):
+                v = BIG[idx[k]]
+                out[r + k] = fl[k] if fl[k] > v else v
+            r += m
+        return -1
+    for r in range(start, stop):
+        hp = holes + r * nh
+        bp = boards + r * nb
+        if not _row_ok(hp, nh, bp, nb):
+            return r
+        out[r] = _hi_fast(hp, nh, bp, nb)
+    return -1
+
+
+cdef Py_ssize_t _lo_rows(const uint8_t *holes, int nh, const uint8_t *boards,
+                         int nb, uint8_t *out, Py_ssize_t start,
+                         Py_ssize_t stop) noexcept nogil:
+    cdef Py_ssize_t r
+    cdef const uint8_t *hp
+    cdef const uint8_t *bp
+    if nh == 4 and nb == 5:
+        for r in range(start, stop):
+            hp = holes + r * 4
+            bp = boards + r * 5
+            if _lo45(hp, bp, &out[r]):
+                return r
+        return -1
+    for r in range(start, stop):
+        hp = holes + r * nh
+        bp = boards + r * nb
+        if not _row_ok(hp, nh, bp, nb):
+            return r
+        out[r] = _lo_fast(hp, nh, bp, nb)
+    return -1
+
+
+cdef inline uint64_t _lo45(const uint8_t *hp, const uint8_t *bp,
+                           uint8_t *out) noexcept nogil:
+    """Lo of a 4 + 5 row, validating it without branches; nonzero if bad.
+
+    Every table read is of a 256-entry table, so a bad code reads nothing
+    outside a table before the row is rejected.
+    """
+    cdef uint64_t seen = 0, bad = 0, bit
+    cdef uint32_t hs = 0, bs = 0
+    cdef int i
+    cdef uint8_t c
+    for i in range(4):
+        c = hp[i]
+        bit = (<uint64_t>1) << (c & 63)
+        bad |= (seen & bit) | (c > 51)
+        seen |= bit
+        hs |= LOWBIT[c]
+    for i in range(5):
+        c = bp[i]
+        bit = (<uint64_t>1) << (c & 63)
+        bad |= (seen & bit) | (c > 51)
+        seen |= bit
+        bs |= LOWBIT[c]
+    out[0] = LO[(hs << 8) | bs]
+    return bad
+
+
+cdef int _check_batch(Py_ssize_t n, Py_ssize_t nh, Py_ssize_t nb,
+                      Py_ssize_t nboard_rows, Py_ssize_t nout, Py_ssize_t start,
+                      Py_ssize_t stop) except -1:
+    if nh < 4 or nh > 6:
+        raise CardError(f"holes must have 4 to 6 columns, got {nh}")
+    if nb < 3 or nb > 5:
+        raise CardError(f"boards must have 3 to 5 columns, got {nb}")
+    if nboard_rows != n:
+        raise CardError(f"holes has {n} rows but boards has {nboard_rows}")
+    if nout != n:
+        raise CardError(f"out has {nout} rows, expected {n}")
+    if start < 0 or stop > n or start > stop:
+        raise CardError(f"row range {start}:{stop} is outside 0:{n}")
+    return 0
+
+
+def hi_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+             uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Hi strengths of rows start:stop into out; returns the first bad row or -1."""
+    cdef Py_ssize_t bad
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
+    _check_batch(holes.shape[0], holes.shape[1], boards.shape[1], boards.shape[0],
+                 out.shape[0], start, stop)
+    if start == stop:
+        return -1
+    if nb == 5:
+        _need_big()
+    with nogil:
+        bad = _hi_rows(&holes[0, 0], nh, &boards[0, 0], nb, &out[0], start, stop)
+    return bad
+
+
+def lo_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+             uint8_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Lo strengths (0 = no low) of rows start:stop; returns the first bad row or -1."""
+    cdef Py_ssize_t bad
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1]
+    _check_batch(holes.shape[0], holes.shape[1], boards.shape[1], boards.shape[0],
+                 out.shape[0], start, stop)
+    if start == stop:
+        return -1
+    with nogil:
+        bad = _lo_rows(&holes[0, 0], nh, &boards[0, 0], nb, &out[0], start, stop)
+    return bad
+
+
+def select_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+                 uint16_t[::1] hi_out, uint8_t[:, ::1] hi_cards,
+                 uint8_t[::1] lo_out, uint8_t[:, ::1] lo_cards):
+    """The 60-combination selection for every row: hi and lo strengths and
+    the 5 cards used (2 hole then 3 board, each ascending; lo cards are 0
+    where there is no low).  Returns the first bad row or -1."""
+    cdef Py_ssize_t n = holes.shape[0], r
+    cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], k
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef Selection sel
+    cdef Py_ssize_t bad = -1
+    _check_batch(n, nh, nb, boards.shape[0], hi_out.shape[0], 0, n)
+    if (lo_out.shape[0] != n or hi_cards.shape[0] != n or lo_cards.shape[0] != n
+            or hi_cards.shape[1] != 5 or lo_cards.shape[1] != 5):
+        raise CardError("output arrays must have n rows (and 5 card columns)")
+    with nogil:
+        for r in range(n):
+            for k in range(nh):
+                h[k] = holes[r, k]
+            for k in range(nb):
+                b[k] = boards[r, k]
+            if not _row_ok(h, nh, b, nb):
+                bad = r
+                break
+            _sort_codes(h, nh)
+            _sort_codes(b, nb)
+            _hi_select(h, nh, b, nb, &sel)
+            hi_out[r] = sel.strength
+            hi_cards[r, 0] = h[sel.i]
+            hi_cards[r, 1] = h[sel.j]
+            hi_cards[r, 2] = b[sel.p]
+            hi_cards[r, 3] = b[sel.q]
+            hi_cards[r, 4] = b[sel.s]
+            _lo_select(h, nh, b, nb, &sel)
+            lo_out[r] = <uint8_t>sel.strength
+            if sel.strength:
+                lo_cards[r, 0] = h[sel.i]
+                lo_cards[r, 1] = h[sel.j]
+                lo_cards[r, 2] = b[sel.p]
+                lo_cards[r, 3] = b[sel.q]
+                lo_cards[r, 4] = b[sel.s]
+            else:
+                for k in range(5):
+                    lo_cards[r, k] = 0
+    return bad
+
+
+def evaluate5_batch(const uint8_t[:, ::1] cards, uint16_t[::1] out):
+    """Five-card strengths of rows of 5 codes; returns the first bad row or -1."""
+    cdef Py_ssize_t n = cards.shape[0], r
+    cdef Py_ssize_t bad = -1
+    cdef const uint8_t *c
+    if cards.shape[1] != 5 or out.shape[0] != n:
+        raise CardError("cards must have shape (n, 5) and out shape (n,)")
+    if n == 0:
+        return -1
+    with nogil:
+        for r in range(n):
+            c = &cards[r, 0]
+            if not _row_ok(c, 5, c, 0):
+                bad = r
+                break
+            out[r] = _eval5(c[0], c[1], c[2], c[3], c[4])
+    return bad
