@@ -718,6 +718,45 @@ def hi_table_build_seconds():
         return BIG_BUILD_SECONDS
 
 
+cdef EvalTables _TABLES
+
+
+cdef const EvalTables *eval_tables() except NULL:
+    _need_big()
+    _TABLES.big = BIG
+    _TABLES.nf5 = NF5
+    _TABLES.flush = FLUSH
+    _TABLES.lo = LO
+    _TABLES.lowbit = LOWBIT
+    _TABLES.rkey = RKEY
+    _TABLES.hole_colex = &HOLE_COLEX[0][0]
+    _TABLES.board_colex = &BOARD_COLEX[0][0]
+    _TABLES.n_board = N_BOARD_MS
+    return &_TABLES
+
+
+cdef uint16_t hi_value(const uint8_t *hole, int nh, const uint8_t *board,
+                       int nb) noexcept nogil:
+    return _hi_fast(hole, nh, board, nb)
+
+
+cdef uint8_t lo_value(const uint8_t *hole, int nh, const uint8_t *board,
+                      int nb) noexcept nogil:
+    return _lo_fast(hole, nh, board, nb)
+
+
+cdef uint16_t flush_value(uint32_t hole_ranks, uint32_t board_ranks) noexcept nogil:
+    return _flush_best(hole_ranks, board_ranks)
+
+
+cdef uint32_t hole_index(const uint8_t *hole4) noexcept nogil:
+    return _hole4_index(hole4)
+
+
+cdef uint32_t board_index(const uint8_t *board5) noexcept nogil:
+    return _board5_index(board5)
+
+
 cdef inline void _need_big():
     cdef bint ready
     with BIG_LOCK:
@@ -741,10 +780,6 @@ cdef class SelectedHand:
     Comparisons use the value only (``strength``; larger is stronger) and
     only between results of the same kind.
     """
-
-    cdef readonly uint16_t strength
-    cdef uint8_t _kind
-    cdef uint8_t _codes[5]
 
     @property
     def hole_cards(self):
