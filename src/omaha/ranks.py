@@ -175,7 +175,7 @@ class LowHand(_eval.SelectedHand):
     @property
     def ranks(self) -> tuple[int, ...]:
         """The five low ranks, highest first, ace = 1."""
-        return _eval.lo_ranks(self.strength)  # type: ignore[no-any-return]
+        return _eval.lo_ranks(self.strength)
 
     @property
     def name(self) -> str:
