@@ -167,7 +167,7 @@ cdef uint16_t _strength_of_raw(uint32_t raw) noexcept nogil:
 cdef void _init_tables() noexcept nogil:
     cdef int r0, r1, r2, r3, r4, i, n, x, y, c
     cdef int cnt[13]
-    cdef uint32_t bits, key, t, rest, l1, l2, l3, m, best
+    cdef uint32_t bits, key, rest, l1, l2, l3, m, best
     cdef int h, b
 
     # Every distinct five-card value, sorted: its position is its strength.
@@ -424,7 +424,7 @@ cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
     """Omaha Hi strength by the table path (BIG must be built when nb == 5)."""
     cdef uint16_t v = 0, w
     cdef uint32_t bidx
-    cdef int i, j, k, l
+    cdef int i, j, k, q
     if nb == 5:
         bidx = _board5_index(b)
         if nh == 4:
@@ -433,8 +433,8 @@ cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
             for i in range(nh):
                 for j in range(i + 1, nh):
                     for k in range(j + 1, nh):
-                        for l in range(k + 1, nh):
-                            w = BIG[<size_t>_hole_index4(h[i], h[j], h[k], h[l])
+                        for q in range(k + 1, nh):
+                            w = BIG[<size_t>_hole_index4(h[i], h[j], h[k], h[q])
                                     * N_BOARD_MS + bidx]
                             if w > v:
                                 v = w
@@ -614,8 +614,8 @@ cdef uint16_t *_build_big() noexcept nogil:
     each hole entry is the best of its at most 6 pairs.
     """
     cdef uint16_t *bp = <uint16_t *>malloc(N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
-    cdef uint16_t *big = <uint16_t *>malloc(<size_t>N_HOLE_MS * N_BOARD_MS
-                                           * sizeof(uint16_t))
+    cdef uint16_t *big = <uint16_t *>malloc(
+        <size_t>N_HOLE_MS * N_BOARD_MS * sizeof(uint16_t))
     cdef int r[5]
     cdef uint32_t tk[10]
     cdef uint32_t kp, bidx
@@ -675,6 +675,8 @@ cdef uint16_t *_build_big() noexcept nogil:
 
 from time import perf_counter as _perf_counter
 
+cdef EvalTables _TABLES    # filled once by warmup(), under BIG_LOCK
+
 
 def warmup():
     """Build the large Omaha Hi table now instead of on first use.
@@ -705,6 +707,15 @@ def warmup():
             p = _build_big()
         if p == NULL:
             raise MemoryError("cannot allocate the 22.5 MB Omaha Hi table")
+        _TABLES.big = p
+        _TABLES.nf5 = NF5
+        _TABLES.flush = FLUSH
+        _TABLES.lo = LO
+        _TABLES.lowbit = LOWBIT
+        _TABLES.rkey = RKEY
+        _TABLES.hole_colex = &HOLE_COLEX[0][0]
+        _TABLES.board_colex = &BOARD_COLEX[0][0]
+        _TABLES.n_board = N_BOARD_MS
         BIG = p
         BIG_BUILD_SECONDS = _perf_counter() - t0
         return BIG_BUILD_SECONDS
@@ -718,20 +729,8 @@ def hi_table_build_seconds():
         return BIG_BUILD_SECONDS
 
 
-cdef EvalTables _TABLES
-
-
 cdef const EvalTables *eval_tables() except NULL:
     _need_big()
-    _TABLES.big = BIG
-    _TABLES.nf5 = NF5
-    _TABLES.flush = FLUSH
-    _TABLES.lo = LO
-    _TABLES.lowbit = LOWBIT
-    _TABLES.rkey = RKEY
-    _TABLES.hole_colex = &HOLE_COLEX[0][0]
-    _TABLES.board_colex = &BOARD_COLEX[0][0]
-    _TABLES.n_board = N_BOARD_MS
     return &_TABLES
 
 
