@@ -19,10 +19,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from omaha.errors import DuplicateCardError, InvalidCardError
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = [
+    "NO_CARD",
     "RANKS",
     "SUITS",
     "card_mask",
@@ -30,8 +36,10 @@ __all__ = [
     "card_suit",
     "format_card",
     "format_cards",
+    "format_cards_array",
     "parse_card",
     "parse_cards",
+    "parse_cards_array",
 ]
 
 RANKS = "23456789TJQKA"
@@ -174,3 +182,245 @@ def card_mask(codes: Sequence[int] | Iterable[int]) -> int:
     for c in codes:
         mask |= 1 << _as_code(c)
     return mask
+
+
+# ------------------------------------------------- many texts at once (NumPy)
+
+NO_CARD = 255
+"""The padding code in card arrays: no card in this slot."""
+
+# What parse_cards skips between cards: ASCII whitespace (as `\s` in a regex) and commas.
+_SEPARATORS = b" \t\n\r\f\v\x1c\x1d\x1e\x1f,"
+_ARRAY_TABLES: dict[str, np.ndarray] = {}
+
+
+def _array_tables() -> dict[str, np.ndarray]:
+    """Byte-indexed lookup tables for the vectorized parser (built once)."""
+    if not _ARRAY_TABLES:
+        import numpy as np
+
+        rank = np.full(256, -1, np.int16)
+        suit = np.full(256, -1, np.int16)
+        for i, ch in enumerate(RANKS):
+            rank[ord(ch)] = rank[ord(ch.lower())] = i
+        for i, ch in enumerate(SUITS):
+            suit[ord(ch)] = suit[ord(ch.upper())] = i
+        sep = np.zeros(256, bool)
+        sep[list(_SEPARATORS)] = True
+        text = np.zeros((256, 2), np.uint8)
+        text[:52] = np.frombuffer("".join(_CARD_TEXT).encode(), np.uint8).reshape(52, 2)
+        _ARRAY_TABLES.update(rank=rank, suit=suit, sep=sep, text=text)
+    return _ARRAY_TABLES
+
+
+def _text_matrix(texts: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray, list[Any] | None]:
+    """Return ``(bytes (n, w) uint8, non-ASCII rows (n,) bool, str items or None)``."""
+    import numpy as np
+
+    if isinstance(texts, np.ndarray):
+        arr = texts
+    else:
+        items = list(texts)  # type: ignore[arg-type]
+        if not all(isinstance(t, str | bytes) for t in items):
+            bad = next(t for t in items if not isinstance(t, str | bytes))
+            raise TypeError(f"card texts must be str or bytes, not {bad!r}")
+        arr = np.array(items, dtype=str if items and isinstance(items[0], str) else bytes)
+    if arr.ndim != 1:
+        raise ValueError(f"texts must be one-dimensional, got shape {arr.shape}")
+    n = arr.shape[0]
+    if arr.dtype.kind == "S":
+        mat = np.ascontiguousarray(arr).view(np.uint8).reshape(n, arr.dtype.itemsize)
+        return mat, np.asarray((mat > 127).any(axis=1)), None
+    if arr.dtype.kind == "U":
+        wide = np.ascontiguousarray(arr).view(np.uint32).reshape(n, arr.dtype.itemsize // 4)
+        other = np.asarray((wide > 127).any(axis=1))
+        return wide.astype(np.uint8), other, arr.tolist() if other.any() else None
+    if n == 0:
+        return np.zeros((0, 0), np.uint8), np.zeros(0, bool), None
+    raise TypeError(f"card texts must be an array of str or bytes, not dtype {arr.dtype}")
+
+
+def parse_cards_array(
+    texts: npt.ArrayLike, max_cards: int = 7
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
+    """Parse many card texts at once, without a Python loop per text.
+
+    The vectorized form of :func:`parse_cards` for text: the same notation
+    (cards run together or separated by spaces or commas, either case,
+    ``10`` for ``T``; docs/rules.md §1) and the same notion of a bad text,
+    reported per row instead of raised.
+
+    Parameters
+    ----------
+    texts : array of str or bytes of shape (n,), or a sequence of str
+        One card text per row, e.g. ``"AsKd7h2c"`` or ``b"As Kd 7h 2c"``.
+    max_cards : int, default 7
+        The most cards a row may hold (the width of ``codes``).
+
+    Returns
+    -------
+    codes : uint8 array of shape (n, max_cards)
+        The card codes of each row in input order, padded with
+        :data:`NO_CARD` (255).
+    counts : int8 array of shape (n,)
+        The number of cards in each row, or -1 where :func:`parse_cards`
+        would raise (a malformed card or a duplicate; call it on that row
+        for the message naming the bad value) or the row has more than
+        ``max_cards`` cards.
+
+    Raises
+    ------
+    TypeError
+        If ``texts`` is not text.
+    ValueError
+        If ``texts`` is not one-dimensional or ``max_cards`` is outside 0..52.
+
+    Notes
+    -----
+    Text given as a list of ``str`` becomes a fixed-width NumPy string array,
+    which drops NUL characters at the end of a text.
+
+    Examples
+    --------
+    >>> codes, counts = parse_cards_array(["AsKd", "10h jc 2C", "AsAs", "Xx"], max_cards=3)
+    >>> codes.tolist(), counts.tolist()
+    ([[51, 45, 255], [34, 36, 0], [255, 255, 255], [255, 255, 255]], [2, 3, -1, -1])
+    """
+    import numpy as np
+
+    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 0 <= max_cards <= 52:
+        raise ValueError(f"max_cards must be an integer 0..52, got {max_cards!r}")
+    t = _array_tables()
+    mat, other, items = _text_matrix(texts)
+    n, w = mat.shape
+    if w % 2:
+        mat = np.concatenate([mat, np.zeros((n, 1), np.uint8)], axis=1)
+        w += 1
+    # Fast path: cards run together, padded at the end ("AsKd7h2c").
+    rank = t["rank"][mat[:, 0::2]]
+    suit = t["suit"][mat[:, 1::2]]
+    card = (rank >= 0) & (suit >= 0)
+    ncards = card.sum(axis=1)
+    simple = ~other & (ncards <= max_cards)
+    simple &= (card == (np.arange(w // 2) < ncards[:, None])).all(axis=1)
+    simple &= (card | ((mat[:, 0::2] | mat[:, 1::2]) == 0)).all(axis=1)
+    pairs = min(w // 2, max_cards)
+    cand = np.full((n, max_cards), NO_CARD, np.uint8)
+    cand[:, :pairs] = np.where(card, 4 * rank + suit, NO_CARD)[:, :pairs]
+    ok = simple
+    rest = np.flatnonzero(~simple & ~other)
+    if rest.size:
+        cand[rest], ncards[rest], ok[rest] = _parse_general(mat[rest], max_cards)
+    ok &= ~_has_duplicate(cand)
+    counts = np.where(ok, ncards, -1).astype(np.int8)
+    codes = np.where(ok[:, None], cand, np.uint8(NO_CARD))
+    if items is not None:  # rows with non-ASCII text: the scalar parser decides
+        for i in np.flatnonzero(other):
+            try:
+                row = parse_cards(items[i])
+            except InvalidCardError:
+                continue
+            if len(row) <= max_cards:
+                codes[i, : len(row)] = row
+                counts[i] = len(row)
+    return codes, counts
+
+
+def _parse_general(mat: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Parse rows of ASCII text with separators and ``10``: ``(codes, ncards, ok)``."""
+    import numpy as np
+
+    t = _array_tables()
+    n = mat.shape[0]
+    pad = mat == 0
+    is1 = mat == ord("1")
+    is0 = mat == ord("0")
+    # NUL only as padding at the end; "1" always followed by "0" (and "0" preceded by "1").
+    bad = (pad[:, :-1] & ~pad[:, 1:]).any(axis=1)
+    bad |= (is1[:, :-1] != is0[:, 1:]).any(axis=1) | is1[:, -1] | is0[:, 0]
+    mat = np.where(is1, np.uint8(ord("T")), mat)
+    sep = t["sep"][mat]
+    keep = ~(sep | pad | is0)
+    kept = np.cumsum(keep, axis=1, dtype=np.int32)
+    total = kept[:, -1]
+    # A separator may only stand between cards: after an even number of characters.
+    bad |= (sep & (kept & 1).astype(bool)).any(axis=1)
+    bad |= (total & 1).astype(bool) | (total > 2 * max_cards)
+    packed = np.zeros((n, 2 * max_cards), np.uint8)
+    rr, cc = np.nonzero(keep & ~bad[:, None])
+    packed[rr, kept[rr, cc] - 1] = mat[rr, cc]
+    rank = t["rank"][packed[:, 0::2]]
+    suit = t["suit"][packed[:, 1::2]]
+    ncards = total // 2
+    used = np.arange(max_cards) < ncards[:, None]
+    bad |= (used & ((rank < 0) | (suit < 0))).any(axis=1)
+    codes = np.where(used & ~bad[:, None], 4 * rank + suit, NO_CARD).astype(np.uint8)
+    return codes, ncards, ~bad
+
+
+def _has_duplicate(codes: np.ndarray) -> np.ndarray:
+    """Rows of ``codes`` (n, k) holding the same card code twice (:data:`NO_CARD` aside)."""
+    import numpy as np
+
+    n, k = codes.shape
+    dup = np.zeros(n, bool)
+    if k > 8:
+        ordered = np.sort(codes, axis=1)
+        same = (ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] != NO_CARD)
+        return np.asarray(same.any(axis=1))
+    for i in range(k):
+        for j in range(i + 1, k):
+            dup |= (codes[:, i] == codes[:, j]) & (codes[:, i] != NO_CARD)
+    return dup
+
+
+def format_cards_array(codes: npt.ArrayLike) -> npt.NDArray[np.bytes_]:
+    """Return the canonical text of each row of card codes, without a Python loop.
+
+    The vectorized form of :func:`format_cards`: ``[[51, 45]]`` gives
+    ``[b'AsKd']``. :data:`NO_CARD` (255) slots are left out, so rows of
+    different lengths can share one array.
+
+    Parameters
+    ----------
+    codes : integer array of shape (n, k)
+        Card codes 0..51, or 255 for no card.
+
+    Returns
+    -------
+    bytes array of shape (n,), dtype ``S{2k}``
+        ASCII card text (``.astype(str)`` gives ``str``).
+
+    Raises
+    ------
+    InvalidCardError
+        If a code is neither 0..51 nor 255.
+    TypeError
+        If ``codes`` is not an integer array.
+
+    Examples
+    --------
+    >>> format_cards_array([[51, 45, 22], [0, 255, 255]]).tolist()
+    [b'AsKd7h', b'2c']
+    """
+    import numpy as np
+
+    arr = np.asarray(codes)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"codes must be an integer array of card codes, not dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(f"codes must have shape (n, k), got {arr.shape}")
+    invalid = ((arr < 0) | (arr > 51)) & (arr != NO_CARD)
+    if invalid.any():
+        row, col = (int(x[0]) for x in np.nonzero(invalid))
+        raise InvalidCardError(f"row {row}: card code {int(arr[row, col])} is outside 0..51")
+    n, k = arr.shape
+    chars = _array_tables()["text"][arr.astype(np.uint8)].reshape(n, 2 * k)
+    gaps = (arr[:, :-1] == NO_CARD) & (arr[:, 1:] != NO_CARD)
+    if gaps.any():  # move the padding to the end of each row
+        order = np.argsort(chars == 0, axis=1, kind="stable")
+        chars = np.take_along_axis(chars, order, axis=1)
+    if k == 0:
+        return np.zeros(n, "S1")
+    text: npt.NDArray[np.bytes_] = np.ascontiguousarray(chars).view(f"S{2 * k}").reshape(n)
+    return text
