@@ -17,6 +17,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from omaha.cards import card_mask, format_cards, parse_cards
 from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardError, OmahaError
 from omaha.evaluator import (
@@ -34,19 +36,91 @@ from omaha.evaluator import (
 )
 from omaha.ranks import HandCategory, HighHand, LowHand
 
+if TYPE_CHECKING:
+    from omaha.betting import (
+        Action,
+        Call,
+        Check,
+        DealBoard,
+        DealHole,
+        Fold,
+        LegalActions,
+        Muck,
+        PostAnte,
+        PostBigBlindAnte,
+        PostBlind,
+        RaiseTo,
+        Show,
+    )
+    from omaha.pots import Pot, PotResult
+    from omaha.structures import FixedLimit, NoLimit, PotLimit
+    from omaha.table import Hand, HandResult, ShownHand, Table
+
 __version__ = "0.1.0"
 
+# The table and betting engine loads on first use, keeping `import omaha` fast.
+_LAZY = {
+    **dict.fromkeys(
+        ("Action", "Call", "Check", "DealBoard", "DealHole", "Fold", "LegalActions", "Muck",
+         "PostAnte", "PostBigBlindAnte", "PostBlind", "RaiseTo", "Show"),
+        "omaha.betting",
+    ),
+    "Pot": "omaha.pots",
+    "PotResult": "omaha.pots",
+    "FixedLimit": "omaha.structures",
+    "NoLimit": "omaha.structures",
+    "PotLimit": "omaha.structures",
+    "Hand": "omaha.table",
+    "HandResult": "omaha.table",
+    "ShownHand": "omaha.table",
+    "Table": "omaha.table",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'omaha' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
+    "Action",
+    "Call",
+    "Check",
+    "DealBoard",
+    "DealHole",
     "DuplicateCardError",
+    "FixedLimit",
+    "Fold",
+    "Hand",
     "HandCategory",
+    "HandResult",
     "HighHand",
     "IllegalActionError",
     "InvalidCardError",
+    "LegalActions",
     "LowHand",
+    "Muck",
+    "NoLimit",
     "OmahaError",
     "PlayerShowdown",
+    "PostAnte",
+    "PostBigBlindAnte",
+    "PostBlind",
+    "Pot",
+    "PotLimit",
+    "PotResult",
+    "RaiseTo",
     "Selections",
+    "Show",
     "Showdown",
+    "ShownHand",
+    "Table",
     "__version__",
     "card_mask",
     "evaluate5",

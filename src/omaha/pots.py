@@ -1,0 +1,315 @@
+"""Pots: the uncalled bet, side pots, the hi-lo split and odd chips.
+
+The rules are docs/rules.md §4, each in one function:
+
+- :func:`uncalled_bet`: what goes back to the largest contributor.
+- :func:`build_pots`: the main pot and side pots, cut at the all-in totals of
+  players still in the hand, with folded players' chips as dead money.
+- :func:`split_chips`: an amount among tied players, odd chips one at a time
+  clockwise from the button.
+- :func:`award_pot`: one pot among its eligible players, halved between the
+  best high and the best low in Hi-Lo (the odd chip to the high half; the
+  same players tying both halves split it evenly).
+
+Pots are plain data (:class:`Pot`), built first and awarded after, so a
+policy can act between the two steps (for example a rake taken from the pots
+before the award, or dead money added to the main pot).
+
+Examples
+--------
+>>> build_pots([50, 100, 100], folded=[False, False, False])
+(Pot(amount=150, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2)))
+>>> split_chips(11, [4, 0, 2])
+{4: 4, 0: 4, 2: 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from omaha.evaluator import evaluate_hi, evaluate_lo
+from omaha.ranks import HighHand, LowHand
+
+__all__ = [
+    "Pot",
+    "PotResult",
+    "award_pot",
+    "build_pots",
+    "evaluate_shown",
+    "split_chips",
+    "uncalled_bet",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot before it is awarded.
+
+    Attributes
+    ----------
+    amount : int
+        Chips in the pot.
+    eligible : tuple of int
+        Seats that may win it (still in the hand and all-in for at least
+        this pot's level), in the order given to :func:`build_pots`.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """How one pot was awarded.
+
+    Attributes
+    ----------
+    amount : int
+        Chips in the pot.
+    eligible : tuple of int
+        Seats that could win it.
+    high_winners : tuple of int
+        Seats that won the high half (or the whole pot); one seat when the
+        pot went uncontested.
+    low_winners : tuple of int
+        Seats that won the low half; empty in Omaha High, or when no
+        eligible player had a qualifying low.
+    payouts : dict of int to int
+        Chips each winning seat receives from this pot.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    payouts: dict[int, int]
+
+
+def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
+    """Return ``(seat, amount)`` of the uncalled bet, or None (docs/rules.md §4).
+
+    The uncalled bet is what the largest contributor put in above the
+    second-largest contribution of any player, folded or not. Antes are
+    dead money, not bets: leave them out.
+
+    Parameters
+    ----------
+    contributions : sequence of int
+        Chips each seat bet during the hand (blinds, bets, calls and raises).
+
+    Examples
+    --------
+    >>> uncalled_bet([10, 250, 100])
+    (1, 150)
+    >>> uncalled_bet([100, 100, 0]) is None
+    True
+    """
+    top = -1
+    second = -1
+    seat = -1
+    for s, c in enumerate(contributions):
+        if c > top:
+            second = top
+            top = c
+            seat = s
+        elif c > second:
+            second = c
+    if seat < 0 or top <= max(second, 0):
+        return None
+    return seat, top - max(second, 0)
+
+
+def build_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    *,
+    dead: int = 0,
+    order: Sequence[int] | None = None,
+) -> tuple[Pot, ...]:
+    """Cut the chips put in into a main pot and side pots (docs/rules.md §4).
+
+    Pots are cut only at the totals of players still in the hand; chips of
+    folded players are dead money in the pots their contribution reached.
+    Adjacent pots with the same eligible players are merged.
+
+    Parameters
+    ----------
+    contributions : sequence of int
+        Chips each seat put in (after the uncalled bet was returned).
+    folded : sequence of bool
+        Whether each seat folded (or was not dealt in).
+    dead : int, default 0
+        Dead money that goes whole into the main pot (a big-blind ante).
+    order : sequence of int, optional
+        The seats in the order to list them in ``eligible`` (clockwise from
+        the button's left); default seat order.
+
+    Returns
+    -------
+    tuple of Pot
+        The main pot first. Empty when nothing was put in.
+
+    Raises
+    ------
+    ValueError
+        If the sequences differ in length or nobody is still in the hand.
+    """
+    n = len(contributions)
+    if len(folded) != n:
+        raise ValueError(f"{n} contributions but {len(folded)} folded flags")
+    seats = list(range(n)) if order is None else list(order)
+    live = [s for s in seats if not folded[s]]
+    if not live:
+        raise ValueError("no player is still in the hand")
+    levels = sorted({contributions[s] for s in live})
+    pots: list[Pot] = []
+    below = 0
+    for i, level in enumerate(levels):
+        if level <= below:
+            continue
+        # The top pot also takes folded players' chips above every live total
+        # (dead money, e.g. an ante posted by a player who folded).
+        cap = level if i < len(levels) - 1 else max(contributions)
+        amount = 0
+        for c in contributions:
+            if c > below:
+                amount += (c if c < cap else cap) - below
+        eligible = tuple(s for s in live if contributions[s] >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        below = level
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, tuple(live)))
+    return tuple(pots)
+
+
+def split_chips(amount: int, winners: Sequence[int], unit: int = 1) -> dict[int, int]:
+    """Split ``amount`` evenly among ``winners`` (docs/rules.md §4, odd chips).
+
+    Parameters
+    ----------
+    amount : int
+        Chips to split.
+    winners : sequence of int
+        The tied seats, clockwise from the first seat left of the button:
+        odd chips go one at a time in this order (nobody gets two).
+    unit : int, default 1
+        The smallest chip in play; it is never split. A remainder smaller
+        than ``unit`` goes to the first winner.
+
+    Returns
+    -------
+    dict of int to int
+        Chips per seat, in the order of ``winners``.
+
+    Examples
+    --------
+    >>> split_chips(11, [0, 1, 2])
+    {0: 4, 1: 4, 2: 3}
+    """
+    k = len(winners)
+    units, rest = divmod(amount, unit)
+    share, odd = divmod(units, k)
+    out = {s: (share + (1 if i < odd else 0)) * unit for i, s in enumerate(winners)}
+    if rest:
+        out[winners[0]] += rest
+    return out
+
+
+def award_pot(
+    pot: Pot,
+    high: Mapping[int, int],
+    low: Mapping[int, int | None] | None,
+    order: Sequence[int],
+    *,
+    unit: int = 1,
+) -> PotResult:
+    """Award one pot among its contenders (docs/rules.md §4).
+
+    Parameters
+    ----------
+    pot : Pot
+        The pot.
+    high : mapping of int to int
+        The high strength (1..7462, larger is stronger) of each contender:
+        eligible players who showed. A pot with a single contender may give
+        any value; it goes to that seat without a showdown.
+    low : mapping of int to int or None, or None
+        Omaha Hi-Lo: each contender's low strength (1..56) or None for no
+        qualifying low. ``None`` for Omaha High.
+    order : sequence of int
+        Seats clockwise from the first seat left of the button (odd chips).
+    unit : int, default 1
+        The smallest chip in play.
+
+    Returns
+    -------
+    PotResult
+
+    Raises
+    ------
+    ValueError
+        If there is no contender.
+
+    Examples
+    --------
+    A quartered pot of 30: the high winner gets 15, two tied lows 8 and 7.
+
+    >>> r = award_pot(Pot(30, (0, 1, 2)), {0: 5000, 1: 10, 2: 10}, {0: None, 1: 40, 2: 40},
+    ...               order=[0, 1, 2])
+    >>> r.payouts
+    {0: 15, 1: 8, 2: 7}
+    """
+    if not high:
+        raise ValueError(f"nobody contests the pot {pot!r}")
+    rank = {s: i for i, s in enumerate(order)}
+    contenders = sorted(high, key=rank.__getitem__)
+    best = max(high[s] for s in contenders)
+    high_winners = tuple(s for s in contenders if high[s] == best)
+    low_winners: tuple[int, ...] = ()
+    if low is not None:
+        lows = [low[s] for s in contenders if low.get(s) is not None]
+        if lows:
+            best_low = max(lows)  # type: ignore[type-var]
+            low_winners = tuple(s for s in contenders if low.get(s) == best_low)
+    if not low_winners or low_winners == high_winners:
+        payouts = split_chips(pot.amount, high_winners, unit)
+    else:
+        units = pot.amount // unit
+        low_half = units // 2 * unit
+        payouts = split_chips(pot.amount - low_half, high_winners, unit)
+        for s, chips in split_chips(low_half, low_winners, unit).items():
+            payouts[s] = payouts.get(s, 0) + chips
+    return PotResult(pot.amount, pot.eligible, high_winners, low_winners, payouts)
+
+
+def evaluate_shown(
+    shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...], game: Literal["hi", "hilo"]
+) -> dict[int, tuple[HighHand, LowHand | None]]:
+    """Evaluate each shown hand on the board through the compiled core (docs/rules.md §2, §3).
+
+    Parameters
+    ----------
+    shown : mapping of int to tuple of int
+        Each showing seat's hole card codes.
+    board : tuple of int
+        The five board card codes.
+    game : {"hi", "hilo"}
+        Omaha High (every low is None) or Hi-Lo.
+
+    Returns
+    -------
+    dict of int to (HighHand, LowHand or None)
+    """
+    hilo = game == "hilo"
+    return {
+        s: (evaluate_hi(hole, board), evaluate_lo(hole, board) if hilo else None)
+        for s, hole in shown.items()
+    }

@@ -1,0 +1,1113 @@
+"""The table and one hand as a state machine: :class:`Table`, :class:`Hand`.
+
+A :class:`Table` holds the seats' stacks, the button, the game (Omaha High or
+Hi-Lo, 4 hole cards by default) and the betting structure. ``table.deal()``
+starts a :class:`Hand`, which posts the forced bets, deals (from a seeded
+shuffle, a given deck, or given cards when replaying) and then takes one
+action at a time from the player to act, checking each against the rules of
+docs/rules.md §5 and §6. When the hand ends its :attr:`Hand.result` tells how
+every pot was won, and the table's stacks and button move on (§5.10).
+
+Seats are indices into the table's stacks. Positions count clockwise from the
+button: position 0 is the first seat left of the button, and the button is
+the last position (PHH's p1 .. pN).
+
+Examples
+--------
+>>> from omaha import PotLimit, Table
+>>> table = Table([200, 200, 200], PotLimit(1, 2), button=0)
+>>> hand = table.deal(seed=7)
+>>> hand.to_act, hand.legal_actions().max_raise_to   # the button, first to act
+(0, 7)
+>>> hand.raise_to(7); hand.fold(); hand.call()
+>>> hand.street, hand.pot
+('flop', 15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from omaha.betting import (
+    FIXED_LIMIT,
+    Action,
+    BettingRound,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Fold,
+    LegalActions,
+    Muck,
+    PostAnte,
+    PostBigBlindAnte,
+    PostBlind,
+    RaiseTo,
+    Show,
+    structure_kind,
+)
+from omaha.cards import format_cards, parse_cards
+from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardError
+from omaha.evaluator import Cards
+from omaha.pots import (
+    Pot,
+    PotResult,
+    award_pot,
+    build_pots,
+    evaluate_shown,
+    uncalled_bet,
+)
+from omaha.ranks import HighHand, LowHand
+from omaha.structures import FixedLimit, NoLimit, PotLimit
+
+__all__ = ["STREETS", "Hand", "HandResult", "ShownHand", "Table"]
+
+Game = Literal["hi", "hilo"]
+Street = Literal["preflop", "flop", "turn", "river", "showdown", "over"]
+
+STREETS: tuple[Street, ...] = ("preflop", "flop", "turn", "river", "showdown", "over")
+"""The values of :attr:`Hand.street`, in order."""
+_SHOWDOWN = 4
+_OVER = 5
+_BOARD_SIZES = (3, 1, 1)  # flop, turn, river
+_MAX_SEATS = {4: 10, 5: 8, 6: 7}
+
+
+def _check_stack(value: object, seat: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"stack of seat {seat} must be an integer number of chips, got {value!r}")
+    if value < 0:
+        raise ValueError(f"stack of seat {seat} must be non-negative, got {value!r}")
+    return value
+
+
+class Table:
+    """Seats with integer stacks, the button, the game and the betting structure.
+
+    Parameters
+    ----------
+    stacks : sequence of int
+        Chips of each seat (2 to 10 seats; 8 with 5 hole cards, 7 with 6).
+        A seat with 0 chips is skipped when dealing.
+    structure : FixedLimit, PotLimit or NoLimit
+        The betting structure and forced bets.
+    button : int, default 0
+        The seat of the button (it must have chips).
+    game : {"hi", "hilo"}, default "hi"
+        Omaha High, or Omaha Hi-Lo eight or better.
+    hole_count : {4, 5, 6}, default 4
+        Hole cards per player.
+
+    Raises
+    ------
+    ValueError
+        A bad stack, seat count, button, game or hole count (the message
+        names the bad value), or more players than the deck can serve.
+    TypeError
+        If ``structure`` is not a betting structure.
+    """
+
+    __slots__ = (
+        "_button",
+        "_hand",
+        "_hole_count",
+        "_kind",
+        "_stacks",
+        "game",
+        "structure",
+    )
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        structure: FixedLimit | PotLimit | NoLimit,
+        *,
+        button: int = 0,
+        game: Game = "hi",
+        hole_count: int = 4,
+    ) -> None:
+        self._kind = structure_kind(structure)
+        if game not in ("hi", "hilo"):
+            raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+        if isinstance(hole_count, bool) or hole_count not in _MAX_SEATS:
+            raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+        if isinstance(stacks, str | bytes) or not hasattr(stacks, "__len__"):
+            raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
+        checked = [_check_stack(v, i) for i, v in enumerate(stacks)]
+        most = _MAX_SEATS[hole_count]
+        if not 2 <= len(checked) <= most:
+            raise ValueError(
+                f"a table of {hole_count}-card Omaha has 2 to {most} seats "
+                f"(the deck serves {most} players), got {len(checked)}"
+            )
+        if isinstance(button, bool) or not isinstance(button, int):
+            raise ValueError(f"button must be a seat index, got {button!r}")
+        if not 0 <= button < len(checked):
+            raise ValueError(f"button {button!r} is not a seat (0..{len(checked) - 1})")
+        if checked[button] == 0:
+            raise ValueError(f"the button seat {button} has no chips")
+        self.structure = structure
+        self.game: Game = game
+        self._hole_count = hole_count
+        self._stacks = checked
+        self._button = button
+        self._hand: Hand | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Table(stacks={list(self._stacks)}, structure={self.structure!r}, "
+            f"button={self._button}, game={self.game!r}, hole_count={self._hole_count})"
+        )
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips of each seat between hands."""
+        return tuple(self._stacks)
+
+    @property
+    def button(self) -> int:
+        """The seat of the button for the next hand."""
+        return self._button
+
+    @property
+    def hole_count(self) -> int:
+        """Hole cards per player (4, 5 or 6)."""
+        return self._hole_count
+
+    @property
+    def seats(self) -> int:
+        """Number of seats."""
+        return len(self._stacks)
+
+    def deal(
+        self,
+        *,
+        seed: int | None = None,
+        deck: Sequence[int] | str | None = None,
+        hole_cards: Sequence[Cards | None] | None = None,
+        board: Cards | None = None,
+    ) -> Hand:
+        """Start a hand: post the forced bets and deal the hole cards.
+
+        Parameters
+        ----------
+        seed : int, optional
+            Shuffle with ``numpy.random.default_rng(seed).permutation(52)``
+            (stable across versions).
+        deck : sequence of int or str, optional
+            The deck, ``deck[0]`` the top card, at least as many cards as the
+            hand can use (hole cards, three burns and five board cards).
+        hole_cards : sequence of cards or None, optional
+            Replay: each seat's hole cards (``None`` when unknown, or for a
+            seat with no chips). Later streets come from ``board`` if given,
+            else the hand waits for :meth:`Hand.deal_board`.
+        board : cards, optional
+            Replay, with ``hole_cards``: the board (up to 5 cards), dealt
+            street by street.
+
+        With none of ``seed``, ``deck`` and ``hole_cards``, a fresh random
+        shuffle is used. A hand left unfinished changes nothing at the table.
+
+        Returns
+        -------
+        Hand
+            The hand, with the first player to act (or already over when no
+            one can act).
+
+        Raises
+        ------
+        ValueError
+            Fewer than two players with chips, more than one card source,
+            or a deck too small for the players.
+        InvalidCardError
+            Malformed, repeated or wrongly counted cards.
+        """
+        sources = sum(x is not None for x in (seed, deck, hole_cards))
+        if sources > 1:
+            raise ValueError("give only one of seed=, deck= and hole_cards=")
+        if board is not None and hole_cards is None:
+            raise ValueError("board= is given with hole_cards= (replaying); a deck holds the board")
+        n = len(self._stacks)
+        btn = self._button
+        order = tuple(s for s in ((btn + 1 + i) % n for i in range(n)) if self._stacks[s] > 0)
+        if len(order) < 2:
+            raise ValueError(f"a hand needs two players with chips, stacks are {self._stacks}")
+        k = len(order)
+        h = self._hole_count
+        holes: list[tuple[int, ...] | None] = [None] * n
+        streets: list[tuple[int, ...]] = []
+        if hole_cards is None:
+            need = k * h + 8
+            if need > 52:
+                raise ValueError(
+                    f"{k} players with {h} hole cards need {need} cards; the deck has 52"
+                )
+            if deck is None:
+                cards = _shuffled(seed)
+            else:
+                cards = parse_cards(deck)
+                if len(cards) < need:
+                    raise InvalidCardError(
+                        f"the deck has {len(cards)} cards; {k} players need {need} "
+                        f"(hole cards, three burns and the board)"
+                    )
+            for pos, seat in enumerate(order):
+                holes[seat] = tuple(cards[pos + r * k] for r in range(h))
+            top = k * h
+            streets = [
+                tuple(cards[top + 1 : top + 4]),
+                (cards[top + 5],),
+                (cards[top + 7],),
+            ]
+        else:
+            if isinstance(hole_cards, str) or len(hole_cards) != n:
+                raise ValueError(
+                    f"hole_cards must give one entry per seat ({n}), got {hole_cards!r}"
+                )
+            seen: list[int] = []
+            for seat, given in enumerate(hole_cards):
+                if given is None:
+                    continue
+                if self._stacks[seat] == 0:
+                    raise ValueError(f"seat {seat} has no chips and is dealt no hole cards")
+                codes = parse_cards(given, n=h)
+                holes[seat] = codes
+                seen.extend(codes)
+            if board is not None:
+                b = parse_cards(board)
+                if len(b) > 5:
+                    raise InvalidCardError(f"the board has at most 5 cards, got {board!r}")
+                seen.extend(b)
+                sizes = [3, 4, 5]
+                if b and len(b) not in sizes:
+                    raise InvalidCardError(
+                        f"a board is 3, 4 or 5 cards (flop, turn, river), got {board!r}"
+                    )
+                streets = [b[0:3], b[3:4], b[4:5]][: {0: 0, 3: 1, 4: 2, 5: 3}[len(b)]]
+            parse_cards(seen)  # every known card in one place only
+        hand = Hand(self, order, holes, streets, replay=hole_cards is not None)
+        self._hand = hand
+        return hand
+
+    # ---------------------------------------------------------------- end
+
+    def _finish(self, hand: Hand, stacks: list[int]) -> None:
+        """Take the final stacks of ``hand`` and move the button (docs/rules.md §5.10)."""
+        if self._hand is not hand:
+            return
+        self._hand = None
+        self._stacks = list(stacks)
+        n = len(stacks)
+        with_chips = [s for s in range(n) if stacks[s] > 0]
+        if len(hand.seats) >= 3 and len(with_chips) == 2 and stacks[hand.big_blind_seat] > 0:
+            # Going heads-up: the last big blind takes the button and the
+            # small blind, so nobody posts the big blind twice in a row.
+            self._button = hand.big_blind_seat
+            return
+        for i in range(1, n + 1):
+            s = (self._button + i) % n
+            if stacks[s] > 0:
+                self._button = s
+                return
+
+
+def _shuffled(seed: int | None) -> tuple[int, ...]:
+    import numpy as np
+
+    return tuple(int(c) for c in np.random.default_rng(seed).permutation(52))
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A hand shown at showdown.
+
+    Attributes
+    ----------
+    seat : int
+    hole_cards : tuple of int
+    high : HighHand or None
+        The best high hand with the cards used (None if the board never
+        completed, when every opponent mucked first).
+    low : LowHand or None
+        The best eight-or-better low (Hi-Lo only), or None.
+    """
+
+    seat: int
+    hole_cards: tuple[int, ...]
+    high: HighHand | None
+    low: LowHand | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a finished hand (docs/rules.md §4).
+
+    Attributes
+    ----------
+    pots : tuple of PotResult
+        The main pot first, then side pots: amount, eligible seats, high and
+        low winners and the payout per seat.
+    uncalled : tuple of (int, int) or None
+        ``(seat, amount)`` of the uncalled bet returned, if any.
+    show_order : tuple of int
+        The seats that had to show or muck, in order (empty when every
+        opponent folded).
+    shown : tuple of ShownHand
+        The hands shown, in the order they were shown.
+    mucked : tuple of int
+        The seats that mucked.
+    board : tuple of int
+        The board cards dealt.
+    starting_stacks, stacks : tuple of int
+        Each seat's chips before and after the hand.
+    """
+
+    pots: tuple[PotResult, ...]
+    uncalled: tuple[int, int] | None
+    show_order: tuple[int, ...]
+    shown: tuple[ShownHand, ...]
+    mucked: tuple[int, ...]
+    board: tuple[int, ...]
+    starting_stacks: tuple[int, ...]
+    stacks: tuple[int, ...]
+
+    @property
+    def winnings(self) -> dict[int, int]:
+        """Chips each seat received from the pots (the uncalled bet not included)."""
+        out: dict[int, int] = {}
+        for pot in self.pots:
+            for seat, chips in pot.payouts.items():
+                out[seat] = out.get(seat, 0) + chips
+        return out
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Each seat's chips won (positive) or lost (negative) in the hand."""
+        return tuple(b - a for a, b in zip(self.starting_stacks, self.stacks, strict=True))
+
+
+class Hand:
+    """One hand of Omaha as a state machine (docs/rules.md §5, §6).
+
+    Built by :meth:`Table.deal`. The player to act (:attr:`to_act`) takes
+    one action at a time: :meth:`fold`, :meth:`check`, :meth:`call`,
+    :meth:`raise_to`, :meth:`all_in`, and at showdown :meth:`show` or
+    :meth:`muck`. An illegal action raises :class:`~omaha.IllegalActionError`
+    naming the rule and the legal range, and changes nothing.
+
+    Every action takes an optional ``seat=``; a seat other than the one to
+    act is illegal (during an all-in showdown any player still to show may
+    show or muck, in any order).
+    """
+
+    __slots__ = (
+        "_acted",
+        "_actions",
+        "_awaiting",
+        "_bb_seat",
+        "_bet",
+        "_board",
+        "_contrib",
+        "_dead",
+        "_folded",
+        "_holes",
+        "_in_hand",
+        "_kind",
+        "_mucked",
+        "_paid",
+        "_pending",
+        "_pos",
+        "_replay",
+        "_result",
+        "_round",
+        "_seats",
+        "_show_order",
+        "_shown",
+        "_stack",
+        "_start",
+        "_street",
+        "_streets",
+        "_table",
+        "_to_act",
+        "_uncalled",
+    )
+
+    def __init__(
+        self,
+        table: Table,
+        order: tuple[int, ...],
+        holes: list[tuple[int, ...] | None],
+        streets: list[tuple[int, ...]],
+        *,
+        replay: bool,
+    ) -> None:
+        n = len(table._stacks)
+        self._table = table
+        self._kind = table._kind
+        self._seats = order
+        self._pos = {s: i for i, s in enumerate(order)}
+        self._start = tuple(table._stacks)
+        self._stack = list(table._stacks)
+        self._bet = [0] * n
+        self._contrib = [0] * n
+        self._paid = [0] * n
+        self._dead = 0
+        self._folded = [True] * n
+        for s in order:
+            self._folded[s] = False
+        self._in_hand = len(order)
+        self._acted = [False] * n
+        self._holes = holes
+        self._streets = streets
+        self._replay = replay
+        self._board: list[int] = []
+        self._street = 0
+        self._to_act: int | None = None
+        self._awaiting: str | None = None
+        self._actions: list[Action] = []
+        self._uncalled: tuple[int, int] | None = None
+        self._pending: list[int] = []
+        self._show_order: tuple[int, ...] = ()
+        self._shown: dict[int, tuple[int, ...]] = {}
+        self._mucked: list[int] = []
+        self._result: HandResult | None = None
+        self._post_forced_bets()
+        for seat in order:
+            self._actions.append(DealHole(seat, holes[seat]))
+        self._advance(self._seats[self._first_actor_pos() - 1])
+
+    # ------------------------------------------------------------ forced bets
+
+    def _post_forced_bets(self) -> None:
+        """Antes, then blinds and straddles, then the big-blind ante (docs/rules.md §5.1-§5.3)."""
+        st = self._table.structure
+        order = self._seats
+        k = len(order)
+        stack, bet, contrib, actions = self._stack, self._bet, self._contrib, self._actions
+        for pos, a in enumerate(st.antes_by_position(k)):
+            if a:
+                s = order[pos]
+                paid = min(a, stack[s])
+                stack[s] -= paid
+                contrib[s] += paid
+                actions.append(PostAnte(s, paid))
+        forced = st.forced_bets(k)
+        for pos, b in enumerate(forced):
+            if b:
+                s = order[pos]
+                paid = min(b, stack[s])
+                stack[s] -= paid
+                bet[s] = paid
+                contrib[s] += paid
+                self._paid[s] += paid
+                actions.append(PostBlind(s, paid))
+        bb_index = st.big_blind_position
+        bb_pos = bb_index if k > 2 else 1 - bb_index
+        self._bb_seat = order[bb_pos] if bb_pos < k else order[-1]
+        if st.big_blind_ante:
+            s = self._bb_seat
+            paid = min(st.big_blind_ante, stack[s])
+            stack[s] -= paid
+            self._dead += paid
+            actions.append(PostBigBlindAnte(s, paid))
+        highest = max(forced)
+        kind = self._kind
+        if kind == FIXED_LIMIT:
+            assert isinstance(st, FixedLimit)
+            self._round = BettingRound(
+                kind, 0, highest, st.small_bet, count=1 if highest else 0, cap=st.cap,
+                heads_up_unlimited=st.heads_up_unlimited,
+            )  # fmt: skip
+        else:
+            assert isinstance(st, PotLimit | NoLimit)
+            self._round = BettingRound(kind, 0, highest, max(st.min_bet, highest))
+
+    def _first_actor_pos(self) -> int:
+        """Position left of the largest forced bet (ties: the later position)."""
+        forced = self._table.structure.forced_bets(len(self._seats))
+        top = max(forced)
+        last = max(i for i, b in enumerate(forced) if b == top)
+        return (last + 1) % len(self._seats)
+
+    # ------------------------------------------------------------- properties
+
+    @property
+    def table(self) -> Table:
+        """The table this hand is played at."""
+        return self._table
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats dealt in, by position (first left of the button; the button last)."""
+        return self._seats
+
+    @property
+    def button(self) -> int:
+        """The seat of the button in this hand."""
+        return self._seats[-1]
+
+    @property
+    def big_blind_seat(self) -> int:
+        """The seat that posted the big blind (or the single blind)."""
+        return self._bb_seat
+
+    @property
+    def street(self) -> Street:
+        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"``, ``"showdown"`` or ``"over"``."""
+        return STREETS[self._street]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None (waiting for the board, or over)."""
+        return self._to_act
+
+    @property
+    def awaiting(self) -> str | None:
+        """``"flop"``, ``"turn"`` or ``"river"`` when waiting for :meth:`deal_board`."""
+        return self._awaiting
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended (then :attr:`result` is available)."""
+        return self._street == _OVER
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind of each seat (the table's seats; final stacks once over)."""
+        return tuple(self._stack)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Chips of each seat when the hand started."""
+        return self._start
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet on the current street (blinds and straddles included)."""
+        return tuple(self._bet)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat has put in during the hand (antes included)."""
+        return tuple(self._contrib)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: earlier streets, antes and this street's bets."""
+        if self._street == _OVER:
+            return 0
+        return sum(self._contrib) + self._dead
+
+    @property
+    def folded(self) -> tuple[int, ...]:
+        """The seats dealt in that have folded."""
+        return tuple(s for s in self._seats if self._folded[s])
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The board cards dealt so far."""
+        return tuple(self._board)
+
+    @property
+    def hole_cards(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Each seat's hole cards (None when unknown or not dealt in)."""
+        return tuple(self._holes)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action so far, forced bets and deals included."""
+        return tuple(self._actions)
+
+    @property
+    def showdown_order(self) -> tuple[int, ...]:
+        """Who must show or muck, in order (docs/rules.md §5.9); empty before showdown."""
+        return self._show_order
+
+    @property
+    def result(self) -> HandResult:
+        """The outcome, once the hand is over.
+
+        Raises
+        ------
+        ValueError
+            If the hand is not over.
+        """
+        if self._result is None:
+            raise ValueError(f"the hand is not over ({self._where()})")
+        return self._result
+
+    def _where(self) -> str:
+        if self._street == _OVER:
+            return "the hand is over"
+        street = STREETS[self._street]
+        if self._to_act is not None:
+            return f"{street}, seat {self._to_act} to act"
+        return f"{street}, waiting for the {self._awaiting}"
+
+    def __repr__(self) -> str:
+        return f"<Hand {self._where()}; stacks {list(self._stack)}, pot {self.pot}>"
+
+    # ---------------------------------------------------------- legal actions
+
+    def _others_with_chips(self, seat: int) -> int:
+        stack, folded = self._stack, self._folded
+        return sum(1 for s in self._seats if s != seat and not folded[s] and stack[s] > 0)
+
+    def legal_actions(self) -> LegalActions:
+        """Return what the player to act may do.
+
+        Raises
+        ------
+        IllegalActionError
+            If no player is to act (waiting for the board, or the hand is over).
+        """
+        seat = self._to_act
+        if seat is None:
+            raise IllegalActionError(f"no player is to act ({self._where()})")
+        if self._street == _SHOWDOWN:
+            return LegalActions(seat, 0, False, False, None, None, "showdown", True)
+        bet, stack = self._bet[seat], self._stack[seat]
+        rnd = self._round
+        owed = rnd.highest - bet
+        to_call = owed if owed < stack else stack
+        lo, hi, why = rnd.raise_bounds(
+            bet, stack, self._acted[seat], sum(self._contrib) + self._dead, self._in_hand,
+            self._others_with_chips(seat),
+        )  # fmt: skip
+        return LegalActions(seat, to_call if to_call > 0 else 0, owed <= 0, True, lo, hi, why)
+
+    # ------------------------------------------------------------- actions
+
+    def _turn(self, seat: int | None, what: str) -> int:
+        """Return the seat to act in a betting round, or raise."""
+        actor = self._to_act
+        if actor is None or self._street >= _SHOWDOWN:
+            raise IllegalActionError(f"cannot {what}: no betting turn ({self._where()})")
+        if seat is not None and seat != actor:
+            raise IllegalActionError(
+                f"cannot {what}: seat {seat!r} acted out of turn; seat {actor} is to act"
+            )
+        return actor
+
+    def fold(self, seat: int | None = None) -> None:
+        """Fold (allowed even when a check is free, docs/rules.md §5.8).
+
+        Raises
+        ------
+        IllegalActionError
+            Out of turn, or not a betting turn.
+        """
+        s = self._turn(seat, "fold")
+        self._folded[s] = True
+        self._in_hand -= 1
+        self._acted[s] = True
+        self._actions.append(Fold(s))
+        self._advance(s)
+
+    def check(self, seat: int | None = None) -> None:
+        """Check.
+
+        Raises
+        ------
+        IllegalActionError
+            Facing a bet (the message gives the call), or out of turn.
+        """
+        s = self._turn(seat, "check")
+        owed = self._round.highest - self._bet[s]
+        if owed > 0:
+            raise IllegalActionError(
+                f"cannot check facing a bet of {self._round.highest}: "
+                f"call {min(owed, self._stack[s])} or fold"
+            )
+        self._acted[s] = True
+        self._actions.append(Check(s))
+        self._advance(s)
+
+    def call(self, seat: int | None = None) -> None:
+        """Call the highest bet, or all-in for less; with nothing to call this is a check.
+
+        Raises
+        ------
+        IllegalActionError
+            Out of turn, or not a betting turn.
+        """
+        s = self._turn(seat, "call")
+        owed = self._round.highest - self._bet[s]
+        if owed <= 0:
+            self._acted[s] = True
+            self._actions.append(Check(s))
+            self._advance(s)
+            return
+        amount = owed if owed < self._stack[s] else self._stack[s]
+        self._stack[s] -= amount
+        self._bet[s] += amount
+        self._contrib[s] += amount
+        self._paid[s] += amount
+        self._acted[s] = True
+        self._actions.append(Call(s, amount))
+        self._advance(s)
+
+    def raise_to(self, amount: int, seat: int | None = None) -> None:
+        """Bet or raise to ``amount``, a street total (a bet is a raise from 0).
+
+        Raises
+        ------
+        IllegalActionError
+            Raising is closed, or ``amount`` is outside the legal range: the
+            message names the rule and the range.
+        """
+        s = self._turn(seat, "raise")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalActionError(f"raise to {amount!r}: the amount must be an integer")
+        bet, stack = self._bet[s], self._stack[s]
+        rnd = self._round
+        lo, hi, why = rnd.raise_bounds(
+            bet, stack, self._acted[s], sum(self._contrib) + self._dead, self._in_hand,
+            self._others_with_chips(s),
+        )  # fmt: skip
+        if lo is None or hi is None:
+            raise IllegalActionError(f"cannot raise to {amount}: raising is closed ({why})")
+        if amount < lo or amount > hi:
+            raise IllegalActionError(self._range_message(amount, lo, hi, bet + stack))
+        added = amount - bet
+        self._stack[s] -= added
+        self._bet[s] = amount
+        self._contrib[s] += added
+        self._paid[s] += added
+        self._acted[s] = True
+        rnd.record_raise(s, amount, self._in_hand)
+        self._actions.append(RaiseTo(s, amount))
+        self._advance(s)
+
+    def _range_message(self, amount: int, lo: int, hi: int, all_in_to: int) -> str:
+        if self._kind == FIXED_LIMIT:
+            return f"raise to {amount} is not the fixed-limit amount: raise to exactly {lo}"
+        if amount > hi:
+            if hi == all_in_to and amount > all_in_to:
+                return f"raise to {amount} exceeds the stack: all-in is a raise to {all_in_to}"
+            kind = "pot-limit" if self._kind == 1 else "no-limit"
+            return f"raise to {amount} exceeds the {kind} maximum of {hi}"
+        if lo == hi == all_in_to:
+            return f"raise to {amount} is below the minimum: only all-in to {all_in_to} is possible"
+        return f"raise to {amount} is below the minimum raise to {lo} (legal: {lo} to {hi})"
+
+    def all_in(self, seat: int | None = None) -> None:
+        """Put the whole stack in: a call when it does not exceed the call, else a raise.
+
+        Raises
+        ------
+        IllegalActionError
+            A raise that is above the maximum, off the fixed-limit amount,
+            or not allowed (raising closed).
+        """
+        s = self._turn(seat, "go all-in")
+        if self._stack[s] <= self._round.highest - self._bet[s]:
+            self.call(s)
+        else:
+            self.raise_to(self._bet[s] + self._stack[s], s)
+
+    # ------------------------------------------------------------ showdown
+
+    def _show_turn(self, seat: int | None, what: str) -> int:
+        if self._street != _SHOWDOWN or not self._pending:
+            raise IllegalActionError(f"cannot {what}: not at showdown ({self._where()})")
+        if seat is None:
+            return self._pending[0]
+        if seat not in self._pending:
+            raise IllegalActionError(
+                f"cannot {what}: seat {seat!r} has no hand to show; "
+                f"still to show: {list(self._pending)}"
+            )
+        if seat != self._pending[0] and len(self._board) == 5:
+            raise IllegalActionError(
+                f"cannot {what}: seat {seat} is out of turn; seat {self._pending[0]} shows first"
+            )
+        return seat
+
+    def show(self, cards: Cards | None = None, seat: int | None = None) -> None:
+        """Show the hole cards at showdown (PHH ``sm cards``).
+
+        Parameters
+        ----------
+        cards : cards, optional
+            Required when the hole cards are unknown to the table (a
+            replay); otherwise they must be the cards dealt.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn to show, or cards different from those dealt.
+        InvalidCardError
+            Malformed cards, or cards already on the board or in another hand.
+        """
+        s = self._show_turn(seat, "show")
+        known = self._holes[s]
+        if cards is None:
+            if known is None:
+                raise IllegalActionError(
+                    f"seat {s}'s hole cards are unknown: show them with show(cards)"
+                )
+            codes = known
+        else:
+            codes = parse_cards(cards, n=self._table._hole_count)
+            if known is not None and sorted(codes) != sorted(known):
+                raise IllegalActionError(
+                    f"seat {s} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}"
+                )
+            if known is None:
+                used = set(self._board)
+                for other in self._holes:
+                    if other is not None:
+                        used.update(other)
+                clash = [c for c in codes if c in used]
+                if clash:
+                    raise DuplicateCardError(
+                        f"seat {s} shows {format_cards(codes)!r}, but "
+                        f"{format_cards(clash[:1])!r} is already dealt"
+                    )
+                self._holes[s] = codes
+        self._shown[s] = codes
+        self._pending.remove(s)
+        self._actions.append(Show(s, codes))
+        self._after_show()
+
+    def muck(self, seat: int | None = None) -> None:
+        """Muck at showdown without showing (PHH ``sm`` with no cards); wins nothing.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn to show or muck.
+        """
+        s = self._show_turn(seat, "muck")
+        self._pending.remove(s)
+        self._mucked.append(s)
+        self._actions.append(Muck(s))
+        self._after_show()
+
+    def deal_board(self, cards: Cards) -> None:
+        """Deal the next street's board cards when replaying (3 for the flop, then 1, 1).
+
+        Raises
+        ------
+        IllegalActionError
+            If the hand is not waiting for a street.
+        InvalidCardError
+            Malformed cards, the wrong number, or a card already dealt.
+        """
+        if self._awaiting is None:
+            raise IllegalActionError(f"no street to deal ({self._where()})")
+        codes = parse_cards(cards)
+        need = _BOARD_SIZES[len(self._streets_dealt())]
+        if len(codes) != need:
+            raise InvalidCardError(
+                f"the {self._awaiting} is {need} card{'s' if need > 1 else ''}, got {cards!r}"
+            )
+        used = set(self._board)
+        for h in self._holes:
+            if h is not None:
+                used.update(h)
+        clash = [c for c in codes if c in used]
+        if clash:
+            raise DuplicateCardError(
+                f"board card {format_cards(clash[:1])!r} of {cards!r} is already dealt"
+            )
+        self._streets.append(codes)
+        self._awaiting = None
+        self._deal_next_street()
+
+    # -------------------------------------------------------------- flow
+
+    def _streets_dealt(self) -> list[int]:
+        """Board sizes dealt so far, as street sizes."""
+        sizes: list[int] = []
+        left = len(self._board)
+        for size in _BOARD_SIZES:
+            if left >= size:
+                sizes.append(size)
+                left -= size
+        return sizes
+
+    def _needs_action(self, s: int, with_chips: int) -> bool:
+        if self._folded[s] or self._stack[s] == 0:
+            return False
+        behind = self._bet[s] < self._round.highest
+        if with_chips <= 1:
+            return behind
+        return behind or not self._acted[s]
+
+    def _advance(self, after: int) -> None:
+        """Find the next player to act after ``after``, or end the round (docs/rules.md §5.8)."""
+        if self._in_hand == 1:
+            self._end_round()
+            return
+        seats = self._seats
+        stack, folded = self._stack, self._folded
+        with_chips = 0
+        for s in seats:
+            if not folded[s] and stack[s] > 0:
+                with_chips += 1
+        k = len(seats)
+        p = self._pos[after]
+        for i in range(1, k + 1):
+            s = seats[(p + i) % k]
+            if self._needs_action(s, with_chips):
+                self._to_act = s
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """Close a betting round: return the uncalled bet, then move on."""
+        self._to_act = None
+        returned = uncalled_bet(self._paid)  # bets only: antes are never a bet
+        if returned is not None:
+            s, amount = returned
+            self._contrib[s] -= amount
+            self._paid[s] -= amount
+            self._stack[s] += amount
+            self._uncalled = returned
+        bet = self._bet
+        for s in self._seats:
+            bet[s] = 0
+        if self._in_hand == 1:
+            self._finish()
+            return
+        with_chips = sum(1 for s in self._seats if not self._folded[s] and self._stack[s] > 0)
+        if self._street == 3 or with_chips <= 1:
+            self._start_showdown()
+            return
+        self._deal_next_street()
+
+    def _deal_next_street(self) -> None:
+        """Deal the next street if its cards are known, else wait for them."""
+        dealt = len(self._streets_dealt())
+        if dealt == 3:
+            self._board_complete()
+            return
+        if dealt < len(self._streets):
+            cards = self._streets[dealt]
+            self._board.extend(cards)
+            self._actions.append(DealBoard(cards))
+            if self._street < _SHOWDOWN:
+                self._begin_round(dealt + 1)
+            else:
+                self._deal_next_street()
+            return
+        self._awaiting = ("flop", "turn", "river")[dealt]
+        if self._street == _SHOWDOWN and self._pending:
+            self._to_act = self._pending[0]
+
+    def _begin_round(self, street: int) -> None:
+        st = self._table.structure
+        self._street = street
+        if self._kind == FIXED_LIMIT:
+            assert isinstance(st, FixedLimit)
+            self._round = BettingRound(
+                FIXED_LIMIT, street, 0, st.bet_size(street), cap=st.cap,
+                heads_up_unlimited=st.heads_up_unlimited,
+            )  # fmt: skip
+        else:
+            assert isinstance(st, PotLimit | NoLimit)
+            self._round = BettingRound(self._kind, street, 0, st.min_bet)
+        acted = self._acted
+        for s in self._seats:
+            acted[s] = False
+        self._advance(self._seats[-1])
+
+    def _start_showdown(self) -> None:
+        """Showdown order (docs/rules.md §5.9): the last aggressor, else left of the button."""
+        seats = self._seats
+        k = len(seats)
+        aggressor = self._round.last_aggressor
+        first = self._pos[aggressor] if aggressor is not None else 0
+        order = tuple(s for s in (seats[(first + i) % k] for i in range(k)) if not self._folded[s])
+        self._street = _SHOWDOWN
+        self._show_order = order
+        self._pending = list(order)
+        self._to_act = order[0]
+        if (
+            len(self._board) < 5
+            and self._replay
+            and len(self._streets_dealt()) == len(self._streets)
+        ):
+            self._awaiting = ("flop", "turn", "river")[len(self._streets_dealt())]
+
+    def _after_show(self) -> None:
+        left = [s for s in self._show_order if s not in self._mucked]
+        if len(left) <= 1 or not self._pending:
+            if len(left) <= 1:
+                self._pending.clear()
+                self._to_act = None
+                self._awaiting = None
+                self._finish()
+                return
+            self._to_act = None
+            self._deal_next_street()
+            return
+        self._to_act = self._pending[0]
+
+    def _board_complete(self) -> None:
+        """Finish once the board is out if every live player has shown or mucked."""
+        self._awaiting = None
+        if self._pending:
+            self._to_act = self._pending[0]
+            return
+        self._finish()
+
+    # -------------------------------------------------------------- award
+
+    def _finish(self) -> None:
+        """Build the pots, award them, and hand the stacks back to the table (§4)."""
+        order = self._seats
+        pots = build_pots(self._contrib, self._folded, dead=self._dead, order=order)
+        game = self._table.game
+        shown = [s for s in self._show_order if s in self._shown]
+        values = evaluate_shown(
+            {s: self._shown[s] for s in shown}, tuple(self._board), game
+        ) if len(self._board) == 5 else {}  # fmt: skip
+        results: list[PotResult] = []
+        stacks = list(self._stack)
+        for pot in pots:
+            results.append(self._award(pot, values))
+        for r in results:
+            for s, chips in r.payouts.items():
+                stacks[s] += chips
+        shown_hands = tuple(
+            ShownHand(s, self._shown[s], *values.get(s, (None, None))) for s in shown
+        )
+        self._result = HandResult(
+            pots=tuple(results),
+            uncalled=self._uncalled,
+            show_order=self._show_order,
+            shown=shown_hands,
+            mucked=tuple(self._mucked),
+            board=tuple(self._board),
+            starting_stacks=self._start,
+            stacks=tuple(stacks),
+        )
+        self._stack = stacks
+        for s in order:
+            self._contrib[s] = 0
+        self._dead = 0
+        self._street = _OVER
+        self._to_act = None
+        self._table._finish(self, stacks)
+
+    def _award(self, pot: Pot, values: dict[int, tuple[HighHand, LowHand | None]]) -> PotResult:
+        contenders = [s for s in pot.eligible if s not in self._mucked]
+        if not contenders:
+            # Everyone eligible mucked: the last to muck had been conceded the pot.
+            contenders = [s for s in reversed(self._mucked) if s in pot.eligible][:1]
+        if len(contenders) == 1:
+            return PotResult(
+                pot.amount, pot.eligible, (contenders[0],), (), {contenders[0]: pot.amount}
+            )
+        high = {s: values[s][0].strength for s in contenders}
+        low = None
+        if self._table.game == "hilo":
+            low = {
+                s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders
+            }
+        return award_pot(pot, high, low, self._seats)
