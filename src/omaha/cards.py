@@ -188,6 +188,7 @@ def card_mask(codes: Sequence[int] | Iterable[int]) -> int:
 
 NO_CARD = 255
 """The padding code in card arrays: no card in this slot."""
+_NOT_A_CARD = 254
 
 # What parse_cards skips between cards: ASCII whitespace (as `\s` in a regex) and commas.
 _SEPARATORS = b" \t\n\r\f\v\x1c\x1d\x1e\x1f,"
@@ -209,7 +210,14 @@ def _array_tables() -> dict[str, np.ndarray]:
         sep[list(_SEPARATORS)] = True
         text = np.zeros((256, 2), np.uint8)
         text[:52] = np.frombuffer("".join(_CARD_TEXT).encode(), np.uint8).reshape(52, 2)
-        _ARRAY_TABLES.update(rank=rank, suit=suit, sep=sep, text=text)
+        pair = np.full(1 << 16, _NOT_A_CARD, np.uint8)  # two bytes (little-endian) -> code
+        pair[0] = NO_CARD
+        r = np.flatnonzero(rank >= 0)[:, None]
+        s = np.flatnonzero(suit >= 0)[None, :]
+        pair[r | s << 8] = 4 * rank[r] + suit[s]
+        bit = np.zeros(256, np.uint64)  # code -> its bit in a card mask; other bytes -> 0
+        bit[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
+        _ARRAY_TABLES.update(rank=rank, suit=suit, sep=sep, text=text, pair=pair, bit=bit)
     return _ARRAY_TABLES
 
 
@@ -228,9 +236,9 @@ def _text_matrix(texts: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray, list[Any
     if arr.ndim != 1:
         raise ValueError(f"texts must be one-dimensional, got shape {arr.shape}")
     n = arr.shape[0]
-    if arr.dtype.kind == "S":
+    if arr.dtype.kind == "S":  # non-ASCII bytes are simply not cards
         mat = np.ascontiguousarray(arr).view(np.uint8).reshape(n, arr.dtype.itemsize)
-        return mat, np.asarray((mat > 127).any(axis=1)), None
+        return mat, np.zeros(n, bool), None
     if arr.dtype.kind == "U":
         wide = np.ascontiguousarray(arr).view(np.uint32).reshape(n, arr.dtype.itemsize // 4)
         other = np.asarray((wide > 127).any(axis=1))
@@ -296,19 +304,24 @@ def parse_cards_array(
     if w % 2:
         mat = np.concatenate([mat, np.zeros((n, 1), np.uint8)], axis=1)
         w += 1
-    # Fast path: cards run together, padded at the end ("AsKd7h2c").
-    rank = t["rank"][mat[:, 0::2]]
-    suit = t["suit"][mat[:, 1::2]]
-    card = (rank >= 0) & (suit >= 0)
-    ncards = card.sum(axis=1)
-    simple = ~other & (ncards <= max_cards)
-    simple &= (card == (np.arange(w // 2) < ncards[:, None])).all(axis=1)
-    simple &= (card | ((mat[:, 0::2] | mat[:, 1::2]) == 0)).all(axis=1)
+    # Fast path: cards run together, padded at the end ("AsKd7h2c"): each
+    # two-byte pair is a card, or NUL NUL (no card) once the cards end.
+    pair = t["pair"][np.ascontiguousarray(mat).view("<u2")]
+    ncards = np.zeros(n, np.int64)
+    rough = other.copy()
+    for j in range(w // 2):
+        col = pair[:, j]
+        rough |= col == _NOT_A_CARD
+        if j:
+            rough |= (col != NO_CARD) & (pair[:, j - 1] == NO_CARD)
+        if j >= max_cards:
+            rough |= col != NO_CARD
+        ncards += col != NO_CARD
     pairs = min(w // 2, max_cards)
     cand = np.full((n, max_cards), NO_CARD, np.uint8)
-    cand[:, :pairs] = np.where(card, 4 * rank + suit, NO_CARD)[:, :pairs]
-    ok = simple
-    rest = np.flatnonzero(~simple & ~other)
+    cand[:, :pairs] = pair[:, :pairs]
+    ok = ~rough
+    rest = np.flatnonzero(rough & ~other)
     if rest.size:
         cand[rest], ncards[rest], ok[rest] = _parse_general(mat[rest], max_cards)
     ok &= ~_has_duplicate(cand)
@@ -362,15 +375,13 @@ def _has_duplicate(codes: np.ndarray) -> np.ndarray:
     """Rows of ``codes`` (n, k) holding the same card code twice (:data:`NO_CARD` aside)."""
     import numpy as np
 
-    n, k = codes.shape
-    dup = np.zeros(n, bool)
-    if k > 8:
-        ordered = np.sort(codes, axis=1)
-        same = (ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] != NO_CARD)
-        return np.asarray(same.any(axis=1))
-    for i in range(k):
-        for j in range(i + 1, k):
-            dup |= (codes[:, i] == codes[:, j]) & (codes[:, i] != NO_CARD)
+    bit = _array_tables()["bit"]
+    seen = np.zeros(codes.shape[0], np.uint64)
+    dup = np.zeros(codes.shape[0], bool)
+    for j in range(codes.shape[1]):
+        b = bit[codes[:, j]]
+        dup |= (seen & b) != 0
+        seen |= b
     return dup
 
 
@@ -410,12 +421,17 @@ def format_cards_array(codes: npt.ArrayLike) -> npt.NDArray[np.bytes_]:
         raise TypeError(f"codes must be an integer array of card codes, not dtype {arr.dtype}")
     if arr.ndim != 2:
         raise ValueError(f"codes must have shape (n, k), got {arr.shape}")
-    invalid = ((arr < 0) | (arr > 51)) & (arr != NO_CARD)
+    if arr.dtype != np.uint8:
+        wrong = (arr < 0) | (arr > NO_CARD)
+        arr = np.where(wrong, 52, arr).astype(np.uint8)
+    invalid = (arr > 51) & (arr != NO_CARD)
     if invalid.any():
         row, col = (int(x[0]) for x in np.nonzero(invalid))
-        raise InvalidCardError(f"row {row}: card code {int(arr[row, col])} is outside 0..51")
+        value = np.asarray(codes)[row, col]
+        raise InvalidCardError(f"row {row}: card code {int(value)} is outside 0..51")
     n, k = arr.shape
-    chars = _array_tables()["text"][arr.astype(np.uint8)].reshape(n, 2 * k)
+    pairs = _array_tables()["text"].view(np.uint16).reshape(256)[arr]
+    chars = pairs.view(np.uint8).reshape(n, 2 * k)
     gaps = (arr[:, :-1] == NO_CARD) & (arr[:, 1:] != NO_CARD)
     if gaps.any():  # move the padding to the end of each row
         order = np.argsort(chars == 0, axis=1, kind="stable")
