@@ -32,7 +32,12 @@ extensions = [
         "omaha._eval",
         ["src/omaha/_eval.pyx"],
         extra_compile_args=compile_args,
-    )
+    ),
+    Extension(
+        "omaha._equity",
+        ["src/omaha/_equity.pyx"],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 setup(

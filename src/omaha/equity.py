@@ -1,0 +1,673 @@
+"""Omaha Hi and Hi-Lo equity: exact enumeration and Monte Carlo.
+
+:func:`equity` answers "how often does each hand win, and what share of the
+pot does it take on average?" for 2 to 10 players with 4-, 5- or 6-card
+hole cards, a board of 0, 3, 4 or 5 cards, dead cards and unknown
+(random) opponent hands. The loops run in the compiled module
+:mod:`omaha._equity` with the GIL released, on the lookup tables of the
+evaluator core; this module validates the input, plans the work (threads,
+chunks for the progress bar and Ctrl-C) and turns the integer counts into
+an :class:`EquityResult`. The rules are docs/rules.md §2 (high), §3 (low)
+and §4 (how a pot is split).
+
+Examples
+--------
+>>> r = equity(["AhAsKhKs", "JdTd9c8c"])
+>>> r.method, r.boards
+('exact', 1086008)
+>>> round(r[0].equity, 6), round(r[1].equity, 6)
+(0.614813, 0.385187)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+import types
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
+
+from omaha import _equity
+from omaha.cards import format_cards, parse_cards
+from omaha.errors import DuplicateCardError, InvalidCardError
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from omaha.evaluator import Cards
+
+__all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+Game = Literal["hi", "hilo"]
+Method = Literal["auto", "exact", "monte-carlo"]
+
+# Most players the deck allows per hole size (docs/rules.md §1).
+_MAX_PLAYERS = {4: 10, 5: 8, 6: 7}
+# Cells of the per-player count table: high code 0..10 x low code 0..11.
+_N_OUT = 132
+_NO_LOW = 11
+# Pot shares are multiples of 1 / _UNIT (halves split among up to 10).
+_UNIT = 2 * 2520
+# Monte Carlo: samples per block (one generator each) and blocks per round
+# (target_stderr is checked after each round).
+_BLOCK = 1024
+_ROUND = 64
+_DEFAULT_SAMPLES = 100_000
+_DEFAULT_MAX_SAMPLES = 100_000_000
+# Work (deals) below which threads=None runs on one thread.
+_THREADS_MIN_WORK = 1 << 18
+
+
+def _cell_units(i: int, j: int) -> tuple[int, int]:
+    """Pot share of count cell (i, j) won with the high and with the low, in 1/_UNIT."""
+    high = 0 if i == 0 else (_UNIT // i if j == _NO_LOW else _UNIT // (2 * i))
+    low = 0 if j in (0, _NO_LOW) else _UNIT // (2 * j)
+    return high, low
+
+
+_CELLS = tuple(_cell_units(i, j) for i in range(11) for j in range(12))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEquity:
+    """One player's share of the pot over every deal counted.
+
+    Every probability and share is in [0, 1] and counts deals: one per
+    board (and, with unknown hands, per combination of those hands) for an
+    exact result, one per sample for Monte Carlo.
+    """
+
+    hole_cards: tuple[int, ...] | None
+    """The player's hole card codes as given, or ``None`` for a random hand."""
+    equity: float
+    """The expected share of the pot: ``high_share + low_share``."""
+    win: float
+    """Probability of holding the best high hand alone."""
+    tie: float
+    """Probability of sharing the best high hand with other players."""
+    scoop: float
+    """Probability of winning the whole pot alone (in ``"hi"``, equal to ``win``)."""
+    high_share: float
+    """Expected share of the pot won with the high hand (in ``"hi"``, ``equity``)."""
+    low_share: float
+    """Expected share of the pot won with the low hand (0 in ``"hi"``)."""
+    equity_fraction: Fraction
+    """``equity`` as an exact fraction of the deals counted."""
+    outcomes: Mapping[tuple[int, int | None], int]
+    """The raw counts: deals per ``(high, low)`` outcome for this player.
+
+    ``high`` is 0 when the player does not have the best high hand, else
+    the number of players sharing it (1 = alone); ``low`` is likewise 0 or
+    the number sharing the best qualifying low, and ``None`` when nobody
+    has a qualifying low (always in ``"hi"``). Only outcomes that occurred
+    are listed; the counts add up to the number of deals.
+    """
+    stderr: float | None = None
+    """Standard error of ``equity`` (Monte Carlo), else ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """The result of :func:`equity`: one :class:`PlayerEquity` per player.
+
+    ``result[i]`` is ``result.players[i]``; ``len(result)`` is the number of
+    players.
+    """
+
+    players: tuple[PlayerEquity, ...]
+    """Per player, in the order given."""
+    game: Game
+    """``"hi"`` (Omaha High) or ``"hilo"`` (Omaha Hi-Lo eight or better)."""
+    method: Literal["exact", "monte-carlo"]
+    """How the result was computed."""
+    board: tuple[int, ...]
+    """The known board cards."""
+    dead: tuple[int, ...]
+    """The dead cards."""
+    boards: int | None
+    """Exact: the number of deals enumerated (each completion of the board,
+    times each combination of the unknown hands when some are ``None``)."""
+    samples: int | None
+    """Monte Carlo: the number of deals sampled."""
+    stderr: float | None
+    """Monte Carlo: the largest standard error of any player's ``equity``."""
+    seed: int | None
+    """Monte Carlo: the seed used (drawn from ``os.urandom`` when none was given)."""
+    seconds: float = field(default=0.0, compare=False)
+    """Wall-clock time of the computation."""
+
+    def __getitem__(self, i: int) -> PlayerEquity:
+        return self.players[i]
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def __iter__(self) -> Iterator[PlayerEquity]:
+        return iter(self.players)
+
+    @property
+    def deals(self) -> int:
+        """The number of deals counted (``boards`` or ``samples``)."""
+        return self.boards if self.boards is not None else (self.samples or 0)
+
+
+# ------------------------------------------------------------------ validation
+
+
+def _parse_group(cards: Cards, what: str) -> tuple[int, ...]:
+    try:
+        return parse_cards(cards)
+    except InvalidCardError as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _parse_spot(
+    holes: Sequence[Cards | None], board: Cards, dead: Cards
+) -> tuple[list[tuple[int, ...] | None], int, tuple[int, ...], tuple[int, ...]]:
+    """Return the hole cards (``None`` for unknown), hole size, board and dead cards."""
+    if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
+        raise ValueError(f"holes must be a sequence of hands, one per player, got {holes!r}")
+    n = len(holes)
+    if not 2 <= n <= 10:
+        raise ValueError(f"equity needs 2 to 10 players, got {n}: {holes!r}")
+    parsed: list[tuple[int, ...] | None] = []
+    for i, hole in enumerate(holes):
+        if hole is None:
+            parsed.append(None)
+            continue
+        cards = _parse_group(hole, f"player {i + 1}")
+        if len(cards) not in _MAX_PLAYERS:
+            raise InvalidCardError(
+                f"player {i + 1} has {len(cards)} hole cards ({hole!r}); "
+                "Omaha deals 4, 5 or 6 (docs/rules.md §1)"
+            )
+        parsed.append(cards)
+    sizes = sorted({len(h) for h in parsed if h is not None})
+    if len(sizes) > 1:
+        raise InvalidCardError(
+            f"every player needs the same number of hole cards, got {sizes} in {holes!r}"
+        )
+    size = sizes[0] if sizes else 4
+    b = _parse_group(board, "board")
+    if len(b) not in (0, 3, 4, 5):
+        raise InvalidCardError(
+            f"board needs 0, 3, 4 or 5 cards (preflop, flop, turn, river), got {len(b)}: {board!r}"
+        )
+    d = _parse_group(dead, "dead cards")
+    where: dict[int, str] = {}
+    groups = [(h, f"in player {i + 1}'s hole cards") for i, h in enumerate(parsed) if h is not None]
+    for cards, name in [*groups, (b, "on the board"), (d, "in the dead cards")]:
+        for c in cards:
+            if c in where:
+                raise DuplicateCardError(
+                    f"card {format_cards([c])!r} is both {where[c]} and {name}"
+                )
+            where[c] = name
+    if n > _MAX_PLAYERS[size]:
+        raise ValueError(
+            f"{n} players with {size} hole cards are too many for one deck: at most "
+            f"{_MAX_PLAYERS[size]} (docs/rules.md §1)"
+        )
+    need = n * size + 5 + len(d)
+    if need > 52:
+        raise ValueError(
+            f"{n} players x {size} hole cards + 5 board cards + {len(d)} dead cards "
+            f"need {need} cards; the deck has 52"
+        )
+    return parsed, size, b, d
+
+
+def _check_int(value: object, name: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ValueError(f"{name} must be {bound}, got {value!r}")
+    return value
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+# ------------------------------------------------------------------- running
+
+_Kernel = Callable[[int, int, Any, bool], bool]
+
+
+class _Runner:
+    """Runs kernel calls over task ranges, on one or more threads.
+
+    Each call adds into its own count array; the totals are integer sums,
+    so they do not depend on how the work was split or scheduled. Ctrl-C
+    (KeyboardInterrupt) stops every running call at its next check.
+    """
+
+    def __init__(self, spot: _equity.Spot, threads: int, bar: Any) -> None:
+        self.spot = spot
+        self.threads = threads
+        self.bar = bar
+        self.pool: ThreadPoolExecutor | None = None
+
+    def __enter__(self) -> _Runner:
+        if self.threads > 1:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="omaha-equity")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            if exc[0] is not None:
+                self.spot.stop()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def run(self, kernel: _Kernel, chunks: list[tuple[int, int, int]], nout: int) -> list[int]:
+        """Return the counts summed over ``kernel(first, last)`` for every chunk."""
+        from array import array
+
+        total = [0] * nout
+
+        def one(chunk: tuple[int, int, int], signals: bool) -> array[int]:
+            acc = array("q", bytes(8 * nout))
+            if not kernel(chunk[0], chunk[1], acc, signals):
+                raise KeyboardInterrupt
+            return acc
+
+        def add(acc: array[int], weight: int) -> None:
+            for i, x in enumerate(acc):
+                if x:
+                    total[i] += x
+            if self.bar is not None:
+                self.bar.update(weight)
+
+        if self.pool is None:
+            for chunk in chunks:
+                add(one(chunk, True), chunk[2])
+            return total
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        pending = {self.pool.submit(one, c, False): c[2] for c in chunks}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                add(fut.result(), pending.pop(fut))
+        return total
+
+
+def _chunks(weights: Sequence[int], target: int) -> list[tuple[int, int, int]]:
+    """Group consecutive tasks into (first, last, weight) of about ``target``."""
+    out: list[tuple[int, int, int]] = []
+    first, acc = 0, 0
+    for t, w in enumerate(weights):
+        acc += w
+        if acc >= target:
+            out.append((first, t + 1, acc))
+            first, acc = t + 1, 0
+    if first < len(weights):
+        out.append((first, len(weights), acc))
+    return out
+
+
+def _uniform_chunks(tasks: int, weight: int, target: int) -> list[tuple[int, int, int]]:
+    step = max(1, target // max(weight, 1))
+    return [
+        (a, min(a + step, tasks), (min(a + step, tasks) - a) * weight)
+        for a in range(0, tasks, step)
+    ]
+
+
+def _chunk_target(total: int, threads: int, progress: bool) -> int:
+    if threads == 1 and not progress:
+        return max(total, 1)
+    parts = 100 if progress else 8 * threads
+    return max(1 << 16, total // parts)
+
+
+def _progress_bar(progress: bool | float, total: int, unit: str) -> Any:
+    if progress is False:
+        return None
+    from tqdm import tqdm
+
+    delay = 0.0 if progress is True else float(progress)
+    return tqdm(
+        total=total, unit=unit, unit_scale=True, file=sys.stderr, delay=delay, leave=False,
+        desc="equity",
+    )  # fmt: skip
+
+
+# ----------------------------------------------------------------- reporting
+
+
+def _player(
+    hole: tuple[int, ...] | None, counts: Sequence[int], deals: int, mc: bool
+) -> PlayerEquity:
+    high = low = win = tie = scoop = 0
+    sq = 0.0
+    outcomes: dict[tuple[int, int | None], int] = {}
+    for cell, c in enumerate(counts):
+        if not c:
+            continue
+        i, j = divmod(cell, 12)
+        outcomes[(i, None if j == _NO_LOW else j)] = c
+        hu, lu = _CELLS[cell]
+        high += c * hu
+        low += c * lu
+        win += c if i == 1 else 0
+        tie += c if i >= 2 else 0
+        scoop += c if i == 1 and j in (1, _NO_LOW) else 0
+        sq += c * ((hu + lu) / _UNIT) ** 2
+    share = Fraction(high + low, _UNIT * deals)
+    stderr = None
+    if mc:
+        mean = float(share)
+        var = max(sq / deals - mean * mean, 0.0) * deals / max(deals - 1, 1)
+        stderr = math.sqrt(var / deals)
+    return PlayerEquity(
+        hole_cards=hole,
+        equity=float(share),
+        win=win / deals,
+        tie=tie / deals,
+        scoop=scoop / deals,
+        high_share=float(Fraction(high, _UNIT * deals)),
+        low_share=float(Fraction(low, _UNIT * deals)),
+        equity_fraction=share,
+        outcomes=types.MappingProxyType(outcomes),
+        stderr=stderr,
+    )
+
+
+def _max_stderr(totals: Sequence[int], n: int, deals: int) -> float:
+    worst = 0.0
+    for p in range(n):
+        s = sq = 0.0
+        for cell in range(p * _N_OUT, (p + 1) * _N_OUT):
+            c = totals[cell]
+            if c:
+                hu, lu = _CELLS[cell - p * _N_OUT]
+                x = (hu + lu) / _UNIT
+                s += c * x
+                sq += c * x * x
+        mean = s / deals
+        var = max(sq / deals - mean * mean, 0.0) * deals / max(deals - 1, 1)
+        worst = max(worst, math.sqrt(var / deals))
+    return worst
+
+
+# ----------------------------------------------------------------------- API
+
+
+def equity(
+    holes: Sequence[Cards | None],
+    board: Cards = (),
+    dead: Cards = (),
+    game: Game = "hi",
+    method: Method = "auto",
+    samples: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool | float = False,
+) -> EquityResult:
+    """Compute each player's Omaha Hi or Hi-Lo equity, exactly or by Monte Carlo.
+
+    Parameters
+    ----------
+    holes : sequence of cards or None
+        Each player's hole cards (2 to 10 players): 4 cards, or 5 or 6 for
+        5- and 6-card Omaha, the same number for every player, as text
+        (``"AhAsKhKs"``) or card codes. ``None`` is a random hand: every
+        possible hand (exact) or a random one per sample (Monte Carlo).
+    board : cards, default ()
+        The known board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards.
+    dead : cards, default ()
+        Cards known to be out of play (folded or exposed).
+    game : {"hi", "hilo"}, default "hi"
+        Omaha High, or Omaha Hi-Lo eight or better.
+    method : {"auto", "exact", "monte-carlo"}, default "auto"
+        ``"auto"`` is Monte Carlo when a hand is ``None`` or ``samples`` or
+        ``target_stderr`` is given, and exact otherwise. ``"exact"`` with a
+        ``None`` hand enumerates that player's hands too (see Notes).
+    samples : int, optional
+        Monte Carlo: the number of deals to sample (default 100,000); with
+        ``target_stderr``, the most to sample (default 100,000,000).
+    target_stderr : float, optional
+        Monte Carlo: stop as soon as every player's standard error of
+        ``equity`` is at most this (checked every 65,536 samples).
+    seed : int, optional
+        Monte Carlo seed, 0 <= seed < 2**64. The result depends only on
+        ``seed``, ``samples`` and ``target_stderr``, never on ``threads``.
+        ``None`` draws one from ``os.urandom`` (reported as ``result.seed``).
+        Ignored by exact enumeration.
+    threads : int, optional
+        Python threads running the compiled loops with the GIL released.
+        ``None`` uses every available core for runs of more than 262,144
+        deals and one thread otherwise.
+    progress : bool or float, default False
+        Show a tqdm progress bar on stderr; a number shows it only once the
+        run has lasted that many seconds.
+
+    Returns
+    -------
+    EquityResult
+        ``result[i]`` (a :class:`PlayerEquity`) has ``equity``, ``win``,
+        ``tie``, ``scoop``, ``high_share``, ``low_share``, the exact
+        ``equity_fraction``, the raw ``outcomes`` counts and (Monte Carlo)
+        ``stderr``; ``result.method``, ``result.boards`` or
+        ``result.samples``, ``result.stderr`` and ``result.seed``.
+
+    Raises
+    ------
+    InvalidCardError
+        A malformed card, a wrong number of hole or board cards (a board of
+        1, 2 or 6 cards; hole sizes mixed within one call), or a card held
+        twice across players, board and dead cards
+        (:class:`DuplicateCardError`); the message names it.
+    ValueError
+        Fewer than 2 or more than 10 players, more players than the deck
+        allows (10 with 4 hole cards, 8 with 5, 7 with 6, and every card
+        dealt must exist), or a bad ``game``, ``method``, ``samples``,
+        ``target_stderr``, ``seed``, ``threads`` or ``progress``.
+    KeyboardInterrupt
+        On Ctrl-C: the compiled loops stop within milliseconds.
+
+    Notes
+    -----
+    How a deal is counted (docs/rules.md §4): the board is completed to five
+    cards and every player's best high hand (§2) and, in ``"hilo"``, best
+    eight-or-better low (§3) are compared.
+
+    - Omaha Hi: the best high hand wins the pot; ``k`` players tied for it
+      get ``1/k`` each. ``win`` counts the deals won alone, ``tie`` the
+      deals shared, and ``equity`` the expected share: ``win`` plus each
+      shared deal's ``1/k``.
+    - Omaha Hi-Lo: the pot is halved. The high half goes to the best high
+      hand, ``1/(2k)`` of the pot each among ``k`` tied players; the low
+      half likewise to the best qualifying low (two tied lows get a
+      quarter each: "quartered"). With no qualifying low the high hand
+      takes the whole pot (``1/k`` each). One player may win both halves;
+      ``scoop`` is winning the whole pot alone. ``high_share`` and
+      ``low_share`` are the expected parts of the pot won with each hand,
+      and ``equity = high_share + low_share``; ``win`` and ``tie`` are
+      about the high hand.
+
+    Pots are treated as continuous: the odd-chip rule of §4 is not applied.
+    Counts are integers and shares exact fractions (``equity_fraction``),
+    so exact results are exact; the floats are rounded once from them.
+
+    Cost: exact enumeration visits ``C(R, 5 - len(board))`` boards, ``R``
+    being the cards left (1,086,008 heads-up preflop: about 7 ms for Hi,
+    10 ms for Hi-Lo on one thread). A ``None`` hand multiplies that by the
+    number of hands it can be, ``C(R, 4)`` for 4 cards (123,410 on the
+    river heads-up, but 194,580 times 1,086,008 boards preflop): use
+    Monte Carlo there. Monte Carlo's error shrinks as ``1/sqrt(samples)``;
+    a share's standard error is at most ``0.5 / sqrt(samples)``. The first
+    call builds the evaluator's 22.5 MB Hi table (see :func:`omaha.warmup`).
+
+    Examples
+    --------
+    >>> r = equity(["AhAsKhKs", "JdTd9c8c"], board="Ks7h2c")
+    >>> r.boards, f"{r[0].equity:.4f}", f"{r[0].win:.4f}", f"{r[0].tie:.4f}"
+    (903, '0.9413', '0.9413', '0.0000')
+    >>> r = equity(["As2sKd3h", "Ac2cQhJh"], board="4s5c9d", game="hilo")
+    >>> r[0].equity, r[0].low_share
+    (0.5, 0.25)
+    >>> r = equity(["AhAsKhKs", None], samples=20_000, seed=7)
+    >>> r.method, r.samples, r.seed
+    ('monte-carlo', 20000, 7)
+    """
+    start = time.perf_counter()
+    parsed, size, b, d = _parse_spot(holes, board, dead)
+    if game not in ("hi", "hilo"):
+        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    if samples is not None:
+        _check_int(samples, "samples", 1)
+    if target_stderr is not None:
+        if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)):
+            raise ValueError(f"target_stderr must be a number, got {target_stderr!r}")
+        if not 0 < target_stderr < 1:
+            raise ValueError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
+    if seed is not None:
+        _check_int(seed, "seed", 0, 2**64 - 1)
+    if threads is not None:
+        _check_int(threads, "threads", 1)
+    if not isinstance(progress, (bool, int, float)) or progress < 0:
+        raise ValueError(f"progress must be a bool or a number of seconds, got {progress!r}")
+    unknown = sum(h is None for h in parsed)
+    mc_args = samples is not None or target_stderr is not None
+    if method == "exact" and mc_args:
+        raise ValueError("samples and target_stderr apply to Monte Carlo only, not method='exact'")
+    chosen: Literal["exact", "monte-carlo"] = (
+        method if method != "auto" else ("monte-carlo" if unknown or mc_args else "exact")
+    )
+    spot = _equity.Spot(parsed, b, d, game == "hilo", size)
+    n = len(parsed)
+    nout = n * _N_OUT
+
+    if chosen == "exact":
+        totals, deals = _exact(spot, size, unknown, 5 - len(b), threads, progress, nout)
+        players = tuple(_player(h, totals[p * _N_OUT : (p + 1) * _N_OUT], deals, False)
+                        for p, h in enumerate(parsed))  # fmt: skip
+        return EquityResult(
+            players, game, "exact", b, d, deals, None, None, None, time.perf_counter() - start
+        )
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    if samples is None:
+        samples = _DEFAULT_SAMPLES if target_stderr is None else _DEFAULT_MAX_SAMPLES
+    totals, deals = _monte_carlo(spot, seed, samples, target_stderr, threads, progress, nout, n)
+    players = tuple(_player(h, totals[p * _N_OUT : (p + 1) * _N_OUT], deals, True)
+                    for p, h in enumerate(parsed))  # fmt: skip
+    worst = max(p.stderr or 0.0 for p in players)
+    return EquityResult(
+        players, game, "monte-carlo", b, d, None, deals, worst, seed, time.perf_counter() - start
+    )
+
+
+def _threads_for(threads: int | None, work: int) -> int:
+    if threads is not None:
+        return threads
+    return _cores() if work > _THREADS_MIN_WORK else 1
+
+
+def _exact(
+    spot: _equity.Spot,
+    size: int,
+    unknown: int,
+    k: int,
+    threads: int | None,
+    progress: bool | float,
+    nout: int,
+) -> tuple[list[int], int]:
+    r = spot.deck_size
+    if unknown:
+        tasks = math.comb(r, size)
+        per = math.comb(r - unknown * size, k)
+        for u in range(1, unknown):
+            per *= math.comb(r - u * size, size)
+        total = tasks * per
+        nthreads = _threads_for(threads, total)
+        chunks = _uniform_chunks(tasks, per, _chunk_target(total, nthreads, bool(progress)))
+    else:
+        weights = [math.comb(r - 1 - t, k - 1) for t in range(r - k + 1)] if k else [1]
+        total = sum(weights)
+        nthreads = _threads_for(threads, total)
+        chunks = _chunks(weights, _chunk_target(total, nthreads, bool(progress)))
+    bar = _progress_bar(progress, total, "deals")
+    try:
+        with _Runner(spot, nthreads, bar) as runner:
+            totals = runner.run(spot.exact, chunks, nout)
+    finally:
+        if bar is not None:
+            bar.close()
+    return totals, total
+
+
+def _monte_carlo(
+    spot: _equity.Spot,
+    seed: int,
+    samples: int,
+    target: float | None,
+    threads: int | None,
+    progress: bool | float,
+    nout: int,
+    n: int,
+) -> tuple[list[int], int]:
+    nblocks = -(-samples // _BLOCK)
+    nthreads = _threads_for(threads, samples)
+
+    def kernel(first: int, last: int, acc: Any, signals: bool) -> bool:
+        return spot.monte_carlo(seed, first, last, _BLOCK, samples, acc, signals)
+
+    def block_chunks(first: int, last: int, step: int) -> list[tuple[int, int, int]]:
+        out = []
+        for a in range(first, last, step):
+            z = min(a + step, last)
+            out.append((a, z, min(z * _BLOCK, samples) - a * _BLOCK))
+        return out
+
+    bar = _progress_bar(progress, samples, "samples")
+    try:
+        with _Runner(spot, nthreads, bar) as runner:
+            if target is None:
+                step = max(1, _chunk_target(samples, nthreads, bool(progress)) // _BLOCK)
+                return runner.run(kernel, block_chunks(0, nblocks, step), nout), samples
+            totals = [0] * nout
+            done = 0
+            for first in range(0, nblocks, _ROUND):
+                last = min(first + _ROUND, nblocks)
+                step = -(-(last - first) // nthreads)
+                part = runner.run(kernel, block_chunks(first, last, step), nout)
+                totals = [a + x for a, x in zip(totals, part, strict=True)]
+                done = min(last * _BLOCK, samples)
+                if _max_stderr(totals, n, done) <= target:
+                    break
+            return totals, done
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+class _CallableModule(types.ModuleType):
+    """The type of this module: calling it calls :func:`equity`.
+
+    ``omaha.equity`` is the function (exported lazily by ``omaha``), but
+    importing the submodule ``omaha.equity`` first makes Python bind the
+    package attribute to the module; calling it still computes equity.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> EquityResult:
+        return equity(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
