@@ -316,7 +316,7 @@ class Table:
 def _shuffled(seed: int | None) -> tuple[int, ...]:
     import numpy as np
 
-    return tuple(int(c) for c in np.random.default_rng(seed).permutation(52))
+    return tuple(np.random.default_rng(seed).permutation(52).tolist())
 
 
 @dataclass(frozen=True, slots=True)
