@@ -7,7 +7,7 @@ import pathlib
 import pytest
 
 import omaha
-from omaha import _eval
+from omaha import _equity, _eval
 
 DATA = pathlib.Path(__file__).parent / "data"
 
@@ -18,7 +18,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     ``pip install -e .`` compiles once; after editing a .pyx, rerun
     ``pip install -e . --no-build-isolation`` (docs: README, Development).
     """
-    for mod in (_eval,):
+    for mod in (_eval, _equity):
         so = pathlib.Path(mod.__file__ or "")
         pyx = so.with_name(so.name.split(".")[0] + ".pyx")
         if pyx.exists() and so.exists() and pyx.stat().st_mtime > so.stat().st_mtime + 1:

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         RaiseTo,
         Show,
     )
+    from omaha.equity import EquityResult, PlayerEquity, equity
     from omaha.pots import Pot, PotResult
     from omaha.structures import FixedLimit, NoLimit, PotLimit
     from omaha.table import Hand, HandResult, ShownHand, Table
@@ -65,6 +66,9 @@ _LAZY = {
          "PostAnte", "PostBigBlindAnte", "PostBlind", "RaiseTo", "Show"),
         "omaha.betting",
     ),
+    "EquityResult": "omaha.equity",
+    "PlayerEquity": "omaha.equity",
+    "equity": "omaha.equity",
     "Pot": "omaha.pots",
     "PotResult": "omaha.pots",
     "FixedLimit": "omaha.structures",
@@ -95,6 +99,7 @@ __all__ = [
     "DealBoard",
     "DealHole",
     "DuplicateCardError",
+    "EquityResult",
     "FixedLimit",
     "Fold",
     "Hand",
@@ -108,6 +113,7 @@ __all__ = [
     "Muck",
     "NoLimit",
     "OmahaError",
+    "PlayerEquity",
     "PlayerShowdown",
     "PostAnte",
     "PostBigBlindAnte",
@@ -123,6 +129,7 @@ __all__ = [
     "Table",
     "__version__",
     "card_mask",
+    "equity",
     "evaluate5",
     "evaluate_hi",
     "evaluate_hi_batch",
