@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from table_play import act, check_down, deal, seated, snapshot
 
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit
 from omaha.cards import parse_cards
 from omaha.table import Table
+from table_play import act, check_down, deal, seated, snapshot
 
 # Hands for hi-lo showdowns on the board 3c 4d 5h Ks Kh:
 BOARD = "3c4d5hKsKh"
