@@ -10,6 +10,7 @@
 # stronger (56 = 5-4-3-2-A), 0 = no qualifying low.
 
 cimport cython
+from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.type cimport PyType_IsSubtype
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -853,17 +854,24 @@ def _rebuild(type cls, int kind, int strength, bytes codes):
 
 cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
     cdef Py_ssize_t n = len(seq)
+    cdef object item
     cdef Py_ssize_t i
     cdef long c
     if n < lo or n > hi:
         raise CardError(f"{what} needs {lo} to {hi} cards, got {n}: {seq!r}")
     for i in range(n):
         if type(seq) is tuple:
-            c = (<tuple>seq)[i]
+            item = (<tuple>seq)[i]
         elif type(seq) is list:
-            c = (<list>seq)[i]
+            item = (<list>seq)[i]
         else:
-            c = seq[i]
+            item = seq[i]
+        if type(item) is int:
+            c = item
+        elif item is True or item is False:
+            raise TypeError(f"a card code must be an integer, not {item!r}")
+        else:
+            c = PyNumber_Index(item)  # numpy integers; TypeError for floats
         if c < 0 or c > 51:
             raise CardError(f"card code {c!r} in {what} {seq!r} is outside 0..51")
         out[i] = <uint8_t>c
