@@ -20,7 +20,10 @@ House rules
 A hand played under a house rule other than the default records it as a
 user-defined field: ``_cap`` (the fixed-limit cap in bets per round, 4 by
 default) and ``_heads_up_unlimited = true`` (fixed limit: no cap while only
-two players are in the hand).
+two players are in the hand). PHH writes a big-blind ante as the big blind's
+entry in ``antes``; ``_big_blind_ante`` gives it outright when the hand also
+has per-position antes (or when a lone ante at the big blind's position is
+a per-position ante).
 
 Players and seats
 -----------------
@@ -101,6 +104,7 @@ __all__ = [
 ]
 
 Betting = Literal["fixed", "pot", "no"]
+ActionKind = Literal["dh", "db", "f", "cc", "cbr", "sm"]
 Game = Literal["hi", "hilo"]
 
 VARIANTS: dict[str, tuple[Betting, Game]] = {
@@ -128,6 +132,7 @@ _AMOUNT_FIELDS = (
     "antes",
     "blinds_or_straddles",
     "bring_in",
+    "_big_blind_ante",
     "small_bet",
     "big_bet",
     "min_bet",
@@ -139,6 +144,7 @@ _LIST_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_st
 _HOLE_COUNT_FIELD = "_hole_card_count"
 _CAP_FIELD = "_cap"
 _HU_UNLIMITED_FIELD = "_heads_up_unlimited"
+_BB_ANTE_FIELD = "_big_blind_ante"
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _MAX_PLAYERS = {4: 10, 5: 8, 6: 7}
 _STREET_NAMES = {"preflop": "before the flop", "flop": "on the flop", "turn": "on the turn"}
@@ -263,7 +269,7 @@ class PHHAction:
     """
 
     text: str
-    kind: Literal["dh", "db", "f", "cc", "cbr", "sm"]
+    kind: ActionKind
     player: int | None = None
     cards: tuple[int | None, ...] | None = None
     amount: int | None = None
@@ -310,22 +316,26 @@ def _parse_action(text: object, index: int, scale: int, player_count: int, name:
     if not isinstance(text, str):
         raise PHHError(f"{name}: action {index} must be a string, not {text!r}")
     words, comment = _split_action(text)
+    p: int | None = None
+    kind: ActionKind
+    parsed: tuple[int | None, ...] | None = None
+    amount: int | None = None
     try:
         match words:
             case ["d", "dh", player, cards]:
-                p = _player_index(player, what)
-                kind = "dh"
-                parsed: tuple[int | None, ...] | None = _parse_cards_text(cards, what)
-                amount = None
+                p, kind = _player_index(player, what), "dh"
+                parsed = _parse_cards_text(cards, what)
             case ["d", "db", cards]:
-                p, kind, amount = None, "db", None
+                kind = "db"
                 parsed = _parse_cards_text(cards, what)
                 if None in parsed:
                     raise PHHError(f"{what}: board cards cannot be unknown")
-            case [player, ("f" | "cc") as k]:
-                p, kind, parsed, amount = _player_index(player, what), k, None, None
+            case [player, "f"]:
+                p, kind = _player_index(player, what), "f"
+            case [player, "cc"]:
+                p, kind = _player_index(player, what), "cc"
             case [player, "cbr", value]:
-                p, kind, parsed = _player_index(player, what), "cbr", None
+                p, kind = _player_index(player, what), "cbr"
                 try:
                     d = decimal.Decimal(value)
                 except decimal.InvalidOperation:
@@ -333,11 +343,11 @@ def _parse_action(text: object, index: int, scale: int, player_count: int, name:
                 d = _decimal(d, f"the amount {value!r}", f"{name}: action {index}")
                 amount = int(d * scale)
             case [player, "sm"]:
-                p, kind, parsed, amount = _player_index(player, what), "sm", (), None
+                p, kind, parsed = _player_index(player, what), "sm", ()
             case [player, "sm", "-"]:
-                p, kind, parsed, amount = _player_index(player, what), "sm", None, None
+                p, kind = _player_index(player, what), "sm"
             case [player, "sm", cards]:
-                p, kind, amount = _player_index(player, what), "sm", None
+                p, kind = _player_index(player, what), "sm"
                 parsed = _parse_cards_text(cards, what)
             case [_, ("sd" | "pb") as k, *_]:
                 raise PHHError(f"{what}: {k!r} (draw or stud) is not an Omaha action")
@@ -466,7 +476,8 @@ class HandHistory:
         places = 0
         for what, value in self._raw_amounts():
             places = max(places, _decimals_of(_decimal(value, what, self.name)))
-        return 10**places
+        scale: int = 10**places
+        return scale
 
     def to_chips(self, value: Amount | float) -> int:
         """Convert an amount in the file's units to the replay's integer chips.
@@ -506,7 +517,8 @@ class HandHistory:
     @property
     def hole_count(self) -> int:
         """Hole cards per player: 4, or ``_hole_card_count`` (5 or 6)."""
-        return int(self.fields.get(_HOLE_COUNT_FIELD, 4))
+        count: int = self.fields.get(_HOLE_COUNT_FIELD, 4)
+        return count
 
     @property
     def player_count(self) -> int:
@@ -573,8 +585,10 @@ class HandHistory:
         """Build the betting structure, in chips (docs/rules.md §5.1-§5.3, §6).
 
         Antes: a single ante at the big blind's position is a big-blind ante
-        (one player pays it for the table); otherwise antes apply per
-        position. House rules come from ``_cap`` and ``_heads_up_unlimited``.
+        (one player pays it for the table, after the blind); otherwise antes
+        apply per position. The user-defined field ``_big_blind_ante`` says
+        it outright (then ``antes`` are per position). House rules come from
+        ``_cap`` and ``_heads_up_unlimited``.
 
         Raises
         ------
@@ -588,7 +602,13 @@ class HandHistory:
         ante_kw: dict[str, Any] = {}
         nonzero = [i for i, a in enumerate(antes) if a]
         bb_position = 1 if len(bos) >= 2 and bos[1] >= bos[0] else 0
-        if len(nonzero) == 1 and len(antes) > 1 and nonzero[0] == bb_position and bos[bb_position]:
+        if _BB_ANTE_FIELD in self.fields:
+            ante_kw["big_blind_ante"] = self.to_chips(self.fields[_BB_ANTE_FIELD])
+            if nonzero:
+                ante_kw["antes"] = antes
+        elif (
+            len(nonzero) == 1 and len(antes) > 1 and nonzero[0] == bb_position and bos[bb_position]
+        ):
             ante_kw["big_blind_ante"] = antes[bb_position]
         elif nonzero:
             ante_kw["antes"] = antes[0] if len(set(antes)) == 1 else antes
@@ -692,13 +712,104 @@ class HandHistory:
         ValueError
             If ``scale`` is not a positive power of ten.
         """
-        from omaha._phh_record import record_hand
-
-        if scale < 1 or 10 ** (len(str(scale)) - 1) != scale:
+        if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
             raise ValueError(f"scale must be a power of ten, got {scale!r}")
-        fields = record_hand(hand, lambda chips: _to_file_units(chips, scale))
+        if 10 ** (len(str(scale)) - 1) != scale:
+            raise ValueError(f"scale must be a power of ten, got {scale!r}")
+        fields = _record_hand(hand, scale)
         fields.update(extra_fields)
         return cls(fields, name)
+
+
+def _variant_of(structure: object, game: str) -> str:
+    from omaha.structures import FixedLimit, NoLimit, PotLimit
+
+    if isinstance(structure, FixedLimit):
+        letter = "F"
+    elif isinstance(structure, PotLimit):
+        letter = "P"
+    elif isinstance(structure, NoLimit):
+        letter = "N"
+    else:  # pragma: no cover - the engine accepts only these
+        raise TypeError(f"unknown betting structure {structure!r}")
+    return f"{letter}O" + ("/8" if game == "hilo" else "")
+
+
+def _record_hand(hand: Hand, scale: int) -> dict[str, Any]:
+    """Build the PHH fields of a hand played through the API (docs/rules.md §5)."""
+    from omaha.betting import Call, Check, DealBoard, DealHole, Fold, Muck, RaiseTo, Show
+    from omaha.structures import FixedLimit
+
+    table = hand.table
+    st = table.structure
+    seats = hand.seats
+    k = len(seats)
+    player = {seat: f"p{pos + 1}" for pos, seat in enumerate(seats)}
+
+    def units(chips: int) -> Amount:
+        return _to_file_units(chips, scale)
+
+    def per_position(values: int | tuple[int, ...]) -> list[int]:
+        if isinstance(values, int):
+            return [values] * k
+        return list(values[:k]) + [0] * (k - len(values))
+
+    antes = per_position(st.antes)
+    bb_ante = st.big_blind_ante
+    bb_position = st.big_blind_position
+    bos = per_position(st.blinds_or_straddles)
+    fields: dict[str, Any] = {"variant": _variant_of(st, table.game)}
+    # A big-blind ante is written PHH's way (the big blind's entry in
+    # ``antes``) when nothing else is anted; otherwise, or when per-position
+    # antes would read as a big-blind ante, ``_big_blind_ante`` says which.
+    explicit_bb_ante = False
+    if bb_ante and not any(antes) and bb_position < k:
+        antes[bb_position] = bb_ante
+    elif bb_ante or (
+        len([a for a in antes if a]) == 1 and bb_position < k and antes[bb_position] and k > 1
+    ):
+        explicit_bb_ante = True
+    fields["antes"] = [units(a) for a in antes]
+    fields["blinds_or_straddles"] = [units(b) for b in bos]
+    if isinstance(st, FixedLimit):
+        fields["small_bet"] = units(st.small_bet)
+        fields["big_bet"] = units(st.big_bet)
+    else:
+        fields["min_bet"] = units(st.min_bet)
+    fields["starting_stacks"] = [units(hand.starting_stacks[s]) for s in seats]
+    actions: list[str] = []
+    for a in hand.actions:
+        if isinstance(a, DealHole):
+            text = "??" * table.hole_count if a.cards is None else format_cards(a.cards)
+            actions.append(f"d dh {player[a.seat]} {text}")
+        elif isinstance(a, DealBoard):
+            actions.append(f"d db {format_cards(a.cards)}")
+        elif isinstance(a, Fold):
+            actions.append(f"{player[a.seat]} f")
+        elif isinstance(a, Check | Call):
+            actions.append(f"{player[a.seat]} cc")
+        elif isinstance(a, RaiseTo):
+            actions.append(f"{player[a.seat]} cbr {_format_amount(units(a.amount))}")
+        elif isinstance(a, Show):
+            actions.append(f"{player[a.seat]} sm {format_cards(a.cards)}")
+        elif isinstance(a, Muck):
+            actions.append(f"{player[a.seat]} sm")
+        # Antes, blinds and straddles are posted automatically in PHH.
+    fields["actions"] = actions
+    fields["seats"] = [s + 1 for s in seats]
+    fields["seat_count"] = table.seats
+    if hand.is_over:
+        fields["finishing_stacks"] = [units(hand.stacks[s]) for s in seats]
+    if table.hole_count != 4:
+        fields[_HOLE_COUNT_FIELD] = table.hole_count
+    if explicit_bb_ante:
+        fields[_BB_ANTE_FIELD] = units(bb_ante)
+    if isinstance(st, FixedLimit):
+        if st.cap != 4:
+            fields[_CAP_FIELD] = st.cap
+        if st.heads_up_unlimited:
+            fields[_HU_UNLIMITED_FIELD] = True
+    return fields
 
 
 # ------------------------------------------------------------------- TOML out
@@ -783,7 +894,7 @@ def loads(text: str, *, name: str = "<phh>") -> HandHistory:
 
 def load(fp: IO[bytes], *, name: str | None = None) -> HandHistory:
     """Read one hand from a binary file object (``tomllib.load`` with ``Decimal`` floats)."""
-    return loads(fp.read().decode(), name=name or getattr(fp, "name", "<phh>"))
+    return loads(fp.read().decode(), name=name or str(getattr(fp, "name", "<phh>")))
 
 
 def loads_all(text: str, *, name: str = "<phhs>") -> list[tuple[str, HandHistory]]:
@@ -810,7 +921,7 @@ def loads_all(text: str, *, name: str = "<phhs>") -> list[tuple[str, HandHistory
 
 def load_all(fp: IO[bytes], *, name: str | None = None) -> list[tuple[str, HandHistory]]:
     """Read every hand of a ``.phhs`` binary file object (see :func:`loads_all`)."""
-    return loads_all(fp.read().decode(), name=name or getattr(fp, "name", "<phhs>"))
+    return loads_all(fp.read().decode(), name=name or str(getattr(fp, "name", "<phhs>")))
 
 
 def dumps(history: HandHistory) -> str:
