@@ -90,7 +90,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--format",
         choices=("csv", "jsonl"),
-        help="output format (default: jsonl if OUT ends in .jsonl or .ndjson, else csv)",
+        help="output format (default: from OUT's extension, else the input format)",
     )
     p.add_argument(
         "--input-format",
@@ -231,6 +231,8 @@ class _CsvReader(_Reader):
     def __init__(self, f: IO[bytes], skipped: int, first: bytes, chunk_rows: int) -> None:
         super().__init__(f, skipped, first, chunk_rows)
         self.header_line = skipped + 1
+        if not first:  # empty input: no header, no rows
+            first = b"hole,board"
         text = first.decode("utf-8", "replace")
         names = [c.strip().lower() for c in next(csv.reader([text]), [])]
         for need in ("hole", "board"):
@@ -716,11 +718,13 @@ def _input_format(args: argparse.Namespace, first: bytes) -> str:
     return "jsonl" if first.lstrip().startswith(b"{") else "csv"
 
 
-def _output_format(args: argparse.Namespace) -> str:
+def _output_format(args: argparse.Namespace, in_fmt: str) -> str:
     if args.format:
         return str(args.format)
     out = str(args.output or "").lower()
-    return "jsonl" if out.endswith((".jsonl", ".ndjson")) else "csv"
+    if out.endswith((".jsonl", ".ndjson")):
+        return "jsonl"
+    return "csv" if out.endswith(".csv") else in_fmt
 
 
 def _progress(args: argparse.Namespace, total: int | None) -> Callable[[int], None] | None:
@@ -752,7 +756,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         skipped, first = _first_line(src)
         in_fmt = _input_format(args, first)
-        fmt = _output_format(args)
+        fmt = _output_format(args, in_fmt)
         try:
             reader: _Reader = (_CsvReader if in_fmt == "csv" else _JsonReader)(
                 src, skipped, first, args.chunk_size

@@ -1,0 +1,493 @@
+"""``omaha eval``: the pipeline command, checked row by row against the one-hand API.
+
+Every expected row is built from :func:`omaha.evaluate_hi` /
+:func:`omaha.evaluate_lo` (the 60-combination selection) and written by the
+:mod:`csv` / :mod:`json` modules, so the array-based reading, checking and
+formatting of the command is compared with an independent, per-row path.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pathlib
+import random
+import subprocess
+import sys
+import tracemalloc
+
+import pytest
+
+import omaha
+from omaha.cli import main
+from omaha.cli.eval_cmd import OUTPUT_COLUMNS
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def expected_fields(id_: object, hole: str, board: str) -> dict[str, object]:
+    hi = omaha.evaluate_hi(hole, board)
+    lo = omaha.evaluate_lo(hole, board)
+    return {
+        "id": id_,
+        "hi_strength": hi.strength,
+        "hi_category": hi.category.name,
+        "hi_name": str(hi),
+        "hi_cards": omaha.format_cards(hi.cards),
+        "lo_strength": lo.strength if lo else None,
+        "lo_name": str(lo) if lo else None,
+        "lo_cards": omaha.format_cards(lo.cards) if lo else None,
+    }
+
+
+def expected_csv(rows: list[tuple[object, str, str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(OUTPUT_COLUMNS)
+    for row in rows:
+        fields = expected_fields(*row)
+        writer.writerow(["" if v is None else v for v in fields.values()])
+    return out.getvalue()
+
+
+def deals(seed: int, count: int, mixed: bool = False) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    result = []
+    for _ in range(count):
+        nh = rng.choice((4, 5, 6)) if mixed else 4
+        nb = rng.choice((3, 4, 5)) if mixed else 5
+        cards = rng.sample(DECK, nh + nb)
+        result.append(("".join(cards[:nh]), "".join(cards[nh:])))
+    return result
+
+
+def spell(cards: str, rng: random.Random) -> str:
+    """Write cards another way the input accepts: spaces, lower case, 10 for T."""
+    parts = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+    if rng.random() < 0.5:
+        parts = [p.lower() for p in parts]
+    parts = [p.replace("T", "10") if rng.random() < 0.5 else p for p in parts]
+    return rng.choice(["", " ", "  ", ", "]).join(parts)
+
+
+def run(
+    capsysbinary: pytest.CaptureFixture[bytes],
+    monkeypatch: pytest.MonkeyPatch,
+    *args: str,
+    stdin: bytes | None = None,
+) -> tuple[int, bytes, str]:
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    status = main(["eval", *map(str, args)])
+    out, err = capsysbinary.readouterr()
+    return status, out, err.decode()
+
+
+@pytest.fixture
+def cli(capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    def call(*args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:
+        return run(capsysbinary, monkeypatch, *args, stdin=stdin)
+
+    return call
+
+
+def write(path: pathlib.Path, text: str) -> pathlib.Path:
+    path.write_bytes(text.encode())
+    return path
+
+
+# ------------------------------------------------------------- the example
+
+
+def test_example_matches_checked_in_output() -> None:
+    """The README's first command, run as a user would, gives the expected file byte for byte."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "omaha", "eval", str(EXAMPLES / "hands.csv")],
+        capture_output=True,
+        check=True,
+    )
+    assert proc.stdout == (EXAMPLES / "hands.expected.csv").read_bytes()
+    assert proc.stderr == b""
+
+
+def test_example_jsonl_matches_checked_in_output(cli) -> None:  # type: ignore[no-untyped-def]
+    status, out, _ = cli(EXAMPLES / "hands.jsonl", "--format", "jsonl")
+    assert status == 0
+    assert out == (EXAMPLES / "hands.expected.jsonl").read_bytes()
+
+
+def test_example_expected_output_is_right() -> None:
+    """The golden file agrees with the one-hand API on every row (not just with itself)."""
+    with (EXAMPLES / "hands.csv").open(newline="") as f:
+        rows = [(r["id"], r["hole"], r["board"]) for r in csv.DictReader(f)]
+    assert len(rows) > 300
+    assert (EXAMPLES / "hands.expected.csv").read_text() == expected_csv(rows)
+
+
+def test_example_real_showdowns_checked_by_hand() -> None:
+    """Rows checked by hand against the rules and the PHH results (docs/rules.md §2, §3)."""
+    with (EXAMPLES / "hands.expected.csv").open(newline="") as f:
+        got = {r["id"]: r for r in csv.DictReader(f)}
+    # Heads-up record pot: A3 with 4-5-2 is the wheel (and the nut low).
+    r = got["online-2009-plo-heads-up-record-pot:p1"]
+    assert (r["hi_name"], r["hi_cards"], r["lo_name"]) == (
+        "Straight, five high",
+        "5c4s3s2hAh",
+        "5-4-3-2-A",
+    )
+    # Hand 31 (pot limit, hi only): both players have tens with K-Q-8, a tie (the pot split).
+    a, b = got["wsop-2023-43-day5-hand31:p1"], got["wsop-2023-43-day5-hand31:p2"]
+    assert a["hi_name"] == b["hi_name"] == "One pair, tens"
+    assert a["hi_strength"] == b["hi_strength"]
+    # Hand 76 (hi-lo): aces up win the high, 7-5-4-2-A beats 8-7-5-4-A for the low (split).
+    a, b = got["wsop-2023-43-day5-hand76:p2"], got["wsop-2023-43-day5-hand76:p3"]
+    assert a["hi_name"] == "Two pair, aces and jacks" and b["hi_name"] == "One pair, jacks"
+    assert (a["lo_name"], b["lo_name"]) == ("8-7-5-4-A", "7-5-4-2-A")
+    assert int(b["lo_strength"]) > int(a["lo_strength"])
+    # Hand 80: jacks up win the high, 8-7-4-3-2 beats 8-7-5-4-2 for the low (split).
+    a, b = got["wsop-2023-43-day5-hand80:p1"], got["wsop-2023-43-day5-hand80:p2"]
+    assert int(a["hi_strength"]) > int(b["hi_strength"])
+    assert int(b["lo_strength"]) > int(a["lo_strength"])
+    # The traps of docs/rules.md.
+    assert got["rules-board-quads"]["hi_name"] == "Full house, sevens full of deuces"
+    assert got["rules-board-royal"]["hi_name"] == "High card, ace high"
+    assert got["rules-no-low-ace-deuce-paired"]["lo_name"] == ""
+    assert got["rules-board-without-low"]["lo_strength"] == ""
+    assert got["rules-seed-one-pair"]["hi_name"] == "One pair, tens"
+    r = got["rules-seed-trips-and-low"]
+    assert (r["hi_cards"], r["lo_name"]) == ("KsKhKdAd8d", "8-5-4-2-A")
+    assert got["rules-steel-wheel"]["hi_cards"] == "5h4h3h2hAh"
+
+
+# ------------------------------------------------------- agreement, CSV
+
+
+@pytest.mark.parametrize("chunk", [65536, 97, 1])
+def test_random_deals_agree_with_one_hand_api(cli, tmp_path, chunk) -> None:  # type: ignore[no-untyped-def]
+    rows = [(f"d{i}", h, b) for i, (h, b) in enumerate(deals(11, 600 if chunk > 1 else 40))]
+    path = tmp_path / "in.csv"
+    write(path, "id,hole,board\n" + "".join(f"{i},{h},{b}\n" for i, h, b in rows))
+    status, out, err = cli(path, "--chunk-size", str(chunk))
+    assert (status, err) == (0, "")
+    assert out.decode() == expected_csv(rows)
+
+
+def test_mixed_sizes_and_spellings(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Holes of 4-6 and boards of 3-5 cards in one file, in every accepted spelling."""
+    rng = random.Random(5)
+    rows = [(f"m{i}", h, b) for i, (h, b) in enumerate(deals(12, 1500, mixed=True))]
+    lines = "".join(f"{i},{spell(h, rng)},{spell(b, rng)}\r\n" for i, h, b in rows)
+    path = write(tmp_path / "in.csv", "id,hole,board\r\n" + lines.replace(", ", " "))
+    status, out, err = cli(path, "--chunk-size", "256")
+    assert (status, err) == (0, "")
+    assert out.decode() == expected_csv(rows)
+
+
+def test_hands_that_need_care(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Wheels, steel wheels, board quads and full houses, flush traps: cards in ranking order."""
+    rows = [
+        ("wheel", "Ah2dKcQs", "3c4h5s9dJd"),
+        ("steel", "Ah2hKcQs", "3h4h5h9dJd"),
+        ("six-high", "6h2dKcQs", "3c4h5s9dAd"),
+        ("board-quads", "2s2c3h4h", "7s7h7d7c2d"),
+        ("quads", "7s7hAcKd", "7d7c2d9h3s"),
+        ("boat", "KsKh2c3d", "Kd2h2s9h8c"),
+        ("royal", "AsKs2c3d", "QsJsTs9h8c"),
+        ("board-royal", "Ts3c4c5c", "AsKsQsJs2h"),
+        ("no-low", "Ah2hKcKs", "Ac2d7s8hQd"),
+        ("flop", "AhKh5c4d", "QhJh2s"),
+        ("turn-6", "AhKh5c4dTh3s", "QhJh2s9c"),
+    ]
+    path = write(tmp_path / "in.csv", "id,hole,board\n" + "".join(",".join(r) + "\n" for r in rows))
+    status, out, _ = cli(path)
+    assert status == 0
+    assert out.decode() == expected_csv(rows)
+    got = {r["id"]: r for r in csv.DictReader(io.StringIO(out.decode()))}
+    assert got["wheel"]["hi_cards"] == "5s4h3c2dAh"
+    assert got["steel"]["hi_name"] == "Straight flush, five high"
+    assert got["board-quads"]["hi_cards"] == "7h7d7c2s2c"
+    assert got["royal"]["hi_name"] == "Royal flush"
+
+
+def test_no_id_column_numbers_rows(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Without an id column the id is the 1-based row number; blank lines are not rows."""
+    (h1, b1), (h2, b2) = deals(3, 2)
+    path = write(tmp_path / "in.csv", f"board,hole\n{b1},{h1}\n\n{b2},{h2}\n")
+    status, out, _ = cli(path)
+    assert status == 0
+    assert out.decode() == expected_csv([(1, h1, b1), (2, h2, b2)])
+
+
+def test_quoted_fields_and_extra_columns(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Quoted ids (commas, quotes, a newline) pass through; unknown columns are ignored."""
+    (h1, b1), (h2, b2), (h3, b3) = deals(4, 3)
+    ids = ['a,b "c"', "line\nbreak", "plain"]
+    text = (
+        "Hole , ID,note,board\n"
+        f'"{h1}","a,b ""c""",x,{b1}\n'
+        f'{h2},"line\nbreak",,"{b2}"\n'
+        f"{h3},plain,y,{b3}\n"
+    )
+    status, out, _ = cli(write(tmp_path / "in.csv", text))
+    assert status == 0
+    assert out.decode() == expected_csv(list(zip(ids, (h1, h2, h3), (b1, b2, b3), strict=True)))
+    status, out, _ = cli(write(tmp_path / "in.csv", text), "--format", "jsonl")
+    assert [json.loads(x)["id"] for x in out.decode().splitlines()] == ids
+
+
+def test_quoted_field_across_chunks(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rows = [(f"r{i}", h, b) for i, (h, b) in enumerate(deals(8, 9))]
+    rows[4] = ("two\nlines", rows[4][1], rows[4][2])
+    text = "id,hole,board\n" + "".join(
+        f'"{i}",{h},{b}\n' if "\n" in i else f"{i},{h},{b}\n" for i, h, b in rows
+    )
+    status, out, _ = cli(write(tmp_path / "in.csv", text), "--chunk-size", "2")
+    assert status == 0
+    assert out.decode() == expected_csv(rows)
+
+
+def test_ids_with_csv_specials_from_json(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (h, b), (h2, b2) = deals(9, 2)
+    text = json.dumps({"id": 'x,"y"', "hole": h, "board": b}) + "\n"
+    text += json.dumps({"id": 7, "hole": h2, "board": b2}) + "\n"
+    status, out, _ = cli(write(tmp_path / "in.jsonl", text), "--format", "csv")
+    assert status == 0
+    assert out.decode() == expected_csv([('x,"y"', h, b), (7, h2, b2)])
+
+
+# ------------------------------------------------------ agreement, JSON
+
+
+def test_jsonl_in_and_out(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(2)
+    rows = deals(13, 400, mixed=True)
+    objs: list[dict[str, object]] = []
+    for i, (h, b) in enumerate(rows):
+        obj: dict[str, object] = {"hole": spell(h, rng), "board": b}
+        if i % 3 == 0:
+            obj["id"] = i * 10
+        elif i % 3 == 1:
+            obj["id"] = f"é-{i}"
+        objs.append(obj)
+    text = "\n".join(json.dumps(o) for o in objs) + "\n\n"
+    status, out, err = cli(write(tmp_path / "in.ndjson", text), "--chunk-size", "64")
+    assert (status, err) == (0, "")
+    got = [json.loads(line) for line in out.decode().splitlines()]
+    want = [
+        expected_fields(o.get("id", n), h, b)
+        for n, (o, (h, b)) in enumerate(zip(objs, rows, strict=True), 1)
+    ]
+    assert got == want
+    assert list(got[0]) == list(OUTPUT_COLUMNS)
+
+
+def test_jsonl_cards_as_lists(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = json.dumps({"id": "a", "hole": ["As", "Kd", "7h", "2c"], "board": "2hKh8d5sAc"})
+    status, out, _ = cli(write(tmp_path / "in.jsonl", text), "--format", "csv")
+    assert status == 0
+    assert out.decode() == expected_csv([("a", "AsKd7h2c", "2hKh8d5sAc")])
+
+
+def test_csv_to_jsonl_with_no_low_is_null(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = write(
+        tmp_path / "in.csv", "id,hole,board\nx,AhKsKd4c,9s9hTdJcQd\ny,AhKsKd4c,2sKh8d5cAd\n"
+    )
+    status, out, _ = cli(path, "-o", tmp_path / "out.jsonl")
+    assert (status, out) == (0, b"")
+    got = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert got == [
+        expected_fields("x", "AhKsKd4c", "9s9hTdJcQd"),
+        expected_fields("y", "AhKsKd4c", "2sKh8d5cAd"),
+    ]
+    assert got[0]["lo_strength"] is None and got[1]["lo_name"] == "8-5-4-2-A"
+
+
+# ---------------------------------------------------------------- stdin
+
+
+def test_stdin_csv_and_jsonl_are_sniffed(cli) -> None:  # type: ignore[no-untyped-def]
+    status, out, _ = cli("-", stdin=b"hole,board\nAhKsKd4c,2sKh8d5cAd\n")
+    assert status == 0
+    assert out.decode() == expected_csv([(1, "AhKsKd4c", "2sKh8d5cAd")])
+    stdin = b'\n  {"hole": "AhKsKd4c", "board": "2sKh8d5cAd", "id": "j"}\n'
+    status, out, _ = cli("-", "--format", "csv", stdin=stdin)
+    assert status == 0
+    assert out.decode() == expected_csv([("j", "AhKsKd4c", "2sKh8d5cAd")])
+
+
+def test_input_format_option_overrides_extension(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path / "deals.txt", '{"hole": "AhKsKd4c", "board": "2sKh8d5cAd"}\n')
+    status, out, _ = cli(path, "--input-format", "jsonl")
+    assert status == 0
+    assert [json.loads(x) for x in out.decode().splitlines()] == [
+        expected_fields(1, "AhKsKd4c", "2sKh8d5cAd")
+    ]
+    status, _, err = cli(path, "--input-format", "csv")
+    assert status == 1 and "header" in err
+
+
+def test_empty_input(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    status, out, err = cli(write(tmp_path / "in.csv", ""))
+    assert (status, out.decode(), err) == (0, ",".join(OUTPUT_COLUMNS) + "\n", "")
+    status, out, _ = cli(write(tmp_path / "in.csv", "id,hole,board\n"), "--format", "jsonl")
+    assert (status, out) == (0, b"")
+
+
+def test_byte_order_mark_and_missing_final_newline(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "in.csv"
+    path.write_bytes(b"\xef\xbb\xbfhole,board\r\nAhKsKd4c,2sKh8d5cAd")
+    status, out, _ = cli(path)
+    assert status == 0 and out.decode() == expected_csv([(1, "AhKsKd4c", "2sKh8d5cAd")])
+
+
+# --------------------------------------------------------------- bad rows
+
+BAD_ROWS = [
+    ("AsXs7h2c", "2hKh8d5sAc", "hole: malformed card 'Xs7' in 'AsXs7h2c'"),
+    ("AsAs7h2c", "2hKh8d5sAc", "hole: duplicate card 'As'"),
+    ("AsKd7h2c", "2hKh8d5sAs", "duplicate card 'As' in hole 'AsKd7h2c' and on board '2hKh8d5sAs'"),
+    ("AsKd7h", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 3"),
+    ("AsKd7h2c3c4c5c", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 7"),
+    ("AsKd7h2c", "2hKh", "board needs 3 to 5 cards, got 2"),
+    ("AsKd7h2c", "2hKh8d5sAc9c", "board needs 3 to 5 cards, got 6"),
+    ("AsKd7h2c", "", "board needs 3 to 5 cards, got 0"),
+    ("As Kd 7 h2c", "2hKh8d5sAc", "hole: malformed card"),
+    ("AsKd7h2c", "2hKh8d5sA", "board: malformed card"),
+]
+
+
+@pytest.mark.parametrize(("hole", "board", "reason"), BAD_ROWS)
+def test_bad_row_stops_with_line_number(cli, tmp_path, hole, board, reason) -> None:  # type: ignore[no-untyped-def]
+    good = "AhKsKd4c,2sKh8d5cAd\n"
+    path = write(tmp_path / "in.csv", f"hole,board\n{good}\n{hole},{board}\n{good}")
+    status, out, err = cli(path)
+    assert status == 1
+    assert err.startswith("omaha eval: line 4: ") and reason in err, err
+    assert out.decode() == expected_csv([(1, "AhKsKd4c", "2sKh8d5cAd")])  # rows before it
+
+
+def test_wrong_number_of_fields(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path / "in.csv", "id,hole,board\na,AhKsKd4c\n")
+    status, _, err = cli(path)
+    assert status == 1 and err == "omaha eval: line 2: expected 3 fields, got 2\n"
+    path = write(tmp_path / "in.csv", 'id,hole,board\n"a",AhKsKd4c,2sKh8d5cAd,x\n')
+    status, _, err = cli(path)
+    assert status == 1 and err == "omaha eval: line 2: expected 3 fields, got 4\n"
+
+
+def test_skip_invalid_reports_and_goes_on(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rows = [(f"r{i}", h, b) for i, (h, b) in enumerate(deals(21, 30))]
+    lines = [f"{i},{h},{b}\n" for i, h, b in rows]
+    lines[3] = "bad1,AsAs7h2c,2hKh8d5sAc\n"
+    lines[17] = "bad2,AsKd7h2c,2hKh\n"
+    lines[18] = "bad3,AsKd\n"
+    path = write(tmp_path / "in.csv", "id,hole,board\n" + "".join(lines))
+    status, out, err = cli(path, "--skip-invalid", "--chunk-size", "7", "--stats")
+    assert status == 0
+    kept = [r for k, r in enumerate(rows) if k not in (3, 17, 18)]
+    assert out.decode() == expected_csv(kept)
+    messages = err.splitlines()
+    assert messages[0].startswith("omaha eval: line 5: hole: duplicate card 'As'")
+    assert messages[0].endswith("(skipped)")
+    assert messages[1] == "omaha eval: line 19: board needs 3 to 5 cards, got 2: '2hKh' (skipped)"
+    assert messages[2] == "omaha eval: line 20: expected 3 fields, got 2 (skipped)"
+    assert "27 rows" in messages[3] and "3 bad rows skipped" in messages[3]
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ('{"hole": "AhKsKd4c", "board": ', "invalid JSON"),
+        ('["AhKsKd4c", "2sKh8d5cAd"]', "expected a JSON object"),
+        ('{"hole": "AhKsKd4c"}', "missing 'board'"),
+        ('{"hole": 12, "board": "2sKh8d5cAd"}', "hole must be a string of cards, got 12"),
+        ('{"hole": "AhKsKd4c", "board": "2sKh8d5cAd"} {"x": 1}', "invalid JSON"),
+    ],
+)
+def test_bad_json_lines(cli, tmp_path, line, reason) -> None:  # type: ignore[no-untyped-def]
+    good = '{"hole": "AhKsKd4c", "board": "2sKh8d5cAd"}\n'
+    path = write(tmp_path / "in.jsonl", good + line + "\n" + good)
+    status, out, err = cli(path)
+    assert status == 1 and err.startswith("omaha eval: line 2: ") and reason in err, err
+    status, out, err = cli(path, "--skip-invalid", "-o", tmp_path / "out.csv")
+    assert status == 0 and (tmp_path / "out.csv").read_text() == expected_csv(
+        [(1, "AhKsKd4c", "2sKh8d5cAd"), (3, "AhKsKd4c", "2sKh8d5cAd")]
+    )
+
+
+def test_header_without_needed_columns(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    status, out, err = cli(write(tmp_path / "in.csv", "id,cards\n1,AsKd\n"))
+    assert status == 1 and out == b""
+    assert err == (
+        "omaha eval: line 1: the header needs the columns hole and board "
+        "(and optionally id), got 'id,cards'\n"
+    )
+
+
+def test_missing_file(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    status, _, err = cli(tmp_path / "nope.csv")
+    assert status == 1 and "cannot read" in err and "nope.csv" in err
+
+
+def test_usage_error_exit_status(cli) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as exc:
+        cli("x.csv", "--format", "xml")
+    assert exc.value.code == 2
+
+
+# ------------------------------------------------------ stats and progress
+
+
+def test_stats_line(cli) -> None:  # type: ignore[no-untyped-def]
+    status, _, err = cli(EXAMPLES / "hands.csv", "--stats")
+    assert status == 0
+    assert err.startswith("omaha eval: 324 rows in ") and err.rstrip().endswith("rows/s)")
+
+
+def test_progress_bar_only_on_a_terminal(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    status, _, err = cli(EXAMPLES / "hands.csv")
+    assert status == 0 and err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    status, _, err = cli(EXAMPLES / "hands.csv")
+    assert status == 0 and "omaha eval" in err and "100%" in err
+    status, _, err = cli(EXAMPLES / "hands.csv", "--no-progress")
+    assert status == 0 and err == ""
+
+
+# ----------------------------------------------------------- the command
+
+
+def test_console_script_and_broken_pipe(tmp_path) -> None:
+    """``omaha eval big.csv | head -n 2`` ends quietly with status 0."""
+    rows = deals(30, 20000)
+    path = write(tmp_path / "big.csv", "hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows))
+    proc = subprocess.run(
+        f'"{sys.executable}" -m omaha eval "{path}" | head -n 2',
+        shell=True,
+        capture_output=True,
+        check=True,
+    )
+    assert proc.stdout.decode() == expected_csv([(1, *rows[0])])
+    assert proc.stderr == b""
+
+
+def test_memory_is_bounded_by_the_chunk(tmp_path) -> None:
+    """Peak traced memory stays near one chunk's worth, whatever the file size."""
+    rows = deals(31, 50_000)
+    path = write(tmp_path / "in.csv", "hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows))
+    out = tmp_path / "out.csv"
+    main(["eval", str(path), "-o", str(out), "--chunk-size", "4096"])  # tables built
+    tracemalloc.start()
+    try:
+        assert main(["eval", str(path), "-o", str(out), "--chunk-size", "4096"]) == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert out.stat().st_size > 3_000_000
+    assert peak < 8_000_000, peak  # the file is 1.3 MB in, 3.3 MB out; a chunk is 4096 rows
