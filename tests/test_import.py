@@ -1,0 +1,77 @@
+"""``import omaha`` is fast and does not import NumPy.
+
+The budget is 50 ms of cumulative import time for the ``omaha`` package, as
+``python -X importtime`` reports it, in a fresh interpreter; the best of a
+few runs is taken so that a busy machine does not make the test flaky.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+BUDGET_US = 50_000
+RUNS = 7
+
+
+def _run(code: str, *flags: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *flags, "-c", code], capture_output=True, text=True, timeout=60
+    )
+
+
+def _omaha_import_us() -> int:
+    run = _run("import omaha", "-X", "importtime")
+    assert run.returncode == 0, run.stderr
+    times = [
+        int(m.group(1))
+        for m in re.finditer(r"^import time:\s+\d+ \|\s+(\d+) \| omaha$", run.stderr, re.M)
+    ]
+    assert len(times) == 1, run.stderr[-2000:]
+    return times[0]
+
+
+def test_import_time_under_50_ms() -> None:
+    best = min(_omaha_import_us() for _ in range(RUNS))
+    assert best < BUDGET_US, f"import omaha took {best / 1000:.1f} ms (best of {RUNS})"
+
+
+def test_import_does_not_import_numpy() -> None:
+    run = _run("import sys, omaha; print('numpy' in sys.modules)")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "False"
+
+
+def test_single_hand_api_does_not_import_numpy() -> None:
+    code = (
+        "import sys, omaha\n"
+        "omaha.evaluate_hi('AsKsQsJs', '2c3c4c5c6c')\n"
+        "omaha.evaluate_lo('As2s3sJs', '4c5c6cKcQd')\n"
+        "omaha.evaluate5('AsKsQsJsTs')\n"
+        "omaha.showdown(['AsKsQsJs', '2h3h4h5h'], '2c3c4c5c6c', game='hilo')\n"
+        "omaha.format_cards(omaha.parse_cards('AsKd'))\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    run = _run(code)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "False"
+
+
+def test_batch_api_imports_numpy_on_first_use() -> None:
+    code = (
+        "import sys, omaha\n"
+        "assert 'numpy' not in sys.modules\n"
+        "r = omaha.evaluate_hi_batch([[51, 50, 49, 48]], [[0, 1, 2, 3, 4]])\n"
+        "print(type(r).__module__, r.tolist())\n"
+    )
+    run = _run(code)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[0] == "numpy"
+
+
+def test_import_does_not_load_the_cli() -> None:
+    run = _run("import sys, omaha; print(sorted(m for m in sys.modules if 'argparse' in m or "
+               "m.startswith('omaha.cli')))")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
