@@ -1,0 +1,166 @@
+"""``omaha equity``: each hand's share of the pot, exact or by Monte Carlo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from omaha.cards import format_cards
+from omaha.errors import OmahaError
+
+# Hole-card arguments that stand for a random (unknown) hand.
+_RANDOM = ("random", "?")
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the ``equity`` subcommand."""
+    p = sub.add_parser(
+        "equity",
+        help="each hand's equity (share of the pot), exact or by Monte Carlo",
+        description=(
+            "Compute each player's Omaha Hi or Hi-Lo equity: exact enumeration of every "
+            "board when every hand is known, Monte Carlo when a hand is 'random' (or with "
+            "--samples). A progress bar appears on stderr for runs over a second."
+        ),
+        epilog="example: omaha equity AhAsKhKs JdTd9c8c --board Ks7h2c --game hilo",
+    )
+    p.add_argument(
+        "holes",
+        nargs="+",
+        metavar="HOLE",
+        help="hole cards per player, e.g. AhAsKhKs (4, 5 or 6 cards), or 'random'",
+    )
+    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Ks7h2c")
+    p.add_argument("--dead", default="", help="dead cards, e.g. 2d")
+    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="Omaha Hi or Hi-Lo 8/b")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every deal")
+    how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
+    p.add_argument(
+        "--target-stderr",
+        type=float,
+        metavar="X",
+        help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001)",
+    )
+    p.add_argument("--seed", type=int, help="Monte Carlo seed (0 <= S < 2**64)")
+    p.add_argument("--threads", type=int, help="threads (default: every core for long runs)")
+    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=run)
+
+
+def _pct(x: float | None) -> str:
+    return "" if x is None else f"{100 * x:.3f}%"
+
+
+def _as_dict(result: Any) -> dict[str, Any]:
+    players = []
+    for i, p in enumerate(result.players):
+        players.append(
+            {
+                "player": i + 1,
+                "hole": None if p.hole_cards is None else format_cards(p.hole_cards),
+                "equity": p.equity,
+                "win": p.win,
+                "tie": p.tie,
+                "scoop": p.scoop,
+                "high_share": p.high_share,
+                "low_share": p.low_share,
+                "stderr": p.stderr,
+                "outcomes": [[h, lo, c] for (h, lo), c in sorted(p.outcomes.items(), key=str)],
+            }
+        )
+    return {
+        "game": result.game,
+        "method": result.method,
+        "board": format_cards(result.board),
+        "dead": format_cards(result.dead),
+        "boards": result.boards,
+        "samples": result.samples,
+        "stderr": result.stderr,
+        "seed": result.seed,
+        "seconds": result.seconds,
+        "players": players,
+    }
+
+
+def _print_table(result: Any) -> None:
+    game = "Omaha Hi-Lo 8/b" if result.game == "hilo" else "Omaha Hi"
+    board = format_cards(result.board, " ") or "none (preflop)"
+    print(
+        f"{game}, board: {board}"
+        + (f", dead: {format_cards(result.dead, ' ')}" if result.dead else "")
+    )
+    if result.method == "exact":
+        print(f"Exact: {result.boards:,} deals in {result.seconds:.3f} s")
+    else:
+        print(
+            f"Monte Carlo: {result.samples:,} samples, seed {result.seed}, "
+            f"largest standard error {_pct(result.stderr)}, {result.seconds:.3f} s"
+        )
+    cols = ["Player", "Hole", "Equity", "Win", "Tie"]
+    if result.game == "hilo":
+        cols += ["Scoop", "High", "Low"]
+    if result.method != "exact":
+        cols.append("Std. error")
+    rows = []
+    for i, p in enumerate(result.players):
+        row = [
+            str(i + 1),
+            "random" if p.hole_cards is None else format_cards(p.hole_cards),
+            _pct(p.equity),
+            _pct(p.win),
+            _pct(p.tie),
+        ]
+        if result.game == "hilo":
+            row += [_pct(p.scoop), _pct(p.high_share), _pct(p.low_share)]
+        if result.method != "exact":
+            row.append(_pct(p.stderr))
+        rows.append(row)
+    widths = [max(len(c), *(len(r[k]) for r in rows)) for k, c in enumerate(cols)]
+    print(
+        "  ".join(
+            c.ljust(w) if k < 2 else c.rjust(w)
+            for k, (c, w) in enumerate(zip(cols, widths, strict=True))
+        )
+    )
+    for r in rows:
+        print(
+            "  ".join(
+                x.ljust(w) if k < 2 else x.rjust(w)
+                for k, (x, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the equity table (or JSON); exit status 1 on bad cards, 2 on bad options."""
+    from omaha.equity import equity
+
+    holes = [None if h.lower() in _RANDOM else h for h in args.holes]
+    try:
+        result = equity(
+            holes,
+            board=args.board,
+            dead=args.dead,
+            game=args.game,
+            method="exact" if args.exact else "auto",
+            samples=args.samples,
+            target_stderr=args.target_stderr,
+            seed=args.seed,
+            threads=args.threads,
+            progress=False if args.no_progress else 1.0,
+        )
+    except OmahaError as exc:
+        print(f"omaha equity: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print(f"omaha equity: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(_as_dict(result)))
+    else:
+        _print_table(result)
+    return 0
