@@ -396,13 +396,27 @@ def test_player_facing_a_bet_with_every_opponent_all_in_must_call_or_fold() -> N
     legal = hand.legal_actions()
     assert legal.seat == 3 and legal.to_call == 50
     assert legal.min_raise_to is None
-    assert legal.raise_closed_because == "every other player still in the hand is all-in"
+    assert legal.raise_closed_because == (
+        "every other player still in the hand is all-in or cannot call more"
+    )
     assert legal.can_fold
     act(hand, "p4 cc")
     assert hand.street == "showdown" and hand.board == ()
     check_down(hand)
     assert len(hand.result.board) == 5
     assert sum(hand.result.stacks) == 680
+
+
+def test_no_raise_when_no_opponent_could_call_more() -> None:
+    # p4 (60 behind) raises to 40; p2 goes all-in to 100. p3 may call 60 or
+    # fold but not raise: p4, the only other player with chips, can at most
+    # call the 100 all-in.
+    hand = seated([30, 100, 1000, 100], NoLimit(5, 10)).deal(seed=40)
+    act(hand, "p3 cbr 20", "p4 cbr 40", "p1 ai", "p2 ai")
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call, legal.min_raise_to) == (2, 80, None)
+    act(hand, "p3 cc")
+    assert hand.legal_actions().min_raise_to is None
 
 
 def test_no_bet_when_the_only_opponent_is_all_in_and_matched() -> None:

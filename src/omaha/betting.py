@@ -318,7 +318,7 @@ class BettingRound:
         acted: bool,
         pot: int,
         in_hand: int,
-        others_with_chips: int,
+        others_can_call: int,
     ) -> tuple[int, int, None] | tuple[None, None, str]:
         """Return ``(min_raise_to, max_raise_to, None)``, or ``(None, None, reason)``.
 
@@ -332,21 +332,24 @@ class BettingRound:
             Every chip in the middle, this street's bets included.
         in_hand : int
             Players still in the hand (not folded), the player included.
-        others_with_chips : int
-            Other players still in the hand who are not all-in.
+        others_can_call : int
+            Other players still in the hand who could put in more than the
+            highest bet (their bet plus their stack exceeds it).
 
         Notes
         -----
-        docs/rules.md §5.8 (nobody may raise when every other player is
-        all-in), §6: the fixed-limit amount, cap and half-bet rule; the
-        no-limit and pot-limit minimum raise and reopening (TDA 47A); the
-        pot-limit maximum.
+        docs/rules.md §5.8: nobody may bet or raise when every other player
+        still in the hand is all-in, or would be all-in by calling the bet
+        already made (a raise nobody can call is no raise). §6: the
+        fixed-limit amount, cap and half-bet rule; the no-limit and
+        pot-limit minimum raise and reopening (TDA 47A); the pot-limit
+        maximum.
         """
         highest = self.highest
         if stack <= highest - bet:
             return None, None, "the stack does not cover more than a call"
-        if others_with_chips == 0:
-            return None, None, "every other player still in the hand is all-in"
+        if others_can_call == 0:
+            return None, None, "every other player still in the hand is all-in or cannot call more"
         all_in_to = bet + stack
         if self.kind == FIXED_LIMIT:
             if self.is_capped(in_hand):

@@ -651,9 +651,15 @@ class Hand:
 
     # ---------------------------------------------------------- legal actions
 
-    def _others_with_chips(self, seat: int) -> int:
-        stack, folded = self._stack, self._folded
-        return sum(1 for s in self._seats if s != seat and not folded[s] and stack[s] > 0)
+    def _others_can_call(self, seat: int) -> int:
+        """Other players still in the hand who could put in more than the highest bet."""
+        stack, folded, bet = self._stack, self._folded, self._bet
+        highest = self._round.highest
+        return sum(
+            1
+            for s in self._seats
+            if s != seat and not folded[s] and stack[s] > 0 and bet[s] + stack[s] > highest
+        )
 
     def legal_actions(self) -> LegalActions:
         """Return what the player to act may do.
@@ -674,7 +680,7 @@ class Hand:
         to_call = owed if owed < stack else stack
         lo, hi, why = rnd.raise_bounds(
             bet, stack, self._acted[seat], sum(self._contrib) + self._dead, self._in_hand,
-            self._others_with_chips(seat),
+            self._others_can_call(seat),
         )  # fmt: skip
         return LegalActions(seat, to_call if to_call > 0 else 0, owed <= 0, True, lo, hi, why)
 
@@ -765,7 +771,7 @@ class Hand:
         rnd = self._round
         lo, hi, why = rnd.raise_bounds(
             bet, stack, self._acted[s], sum(self._contrib) + self._dead, self._in_hand,
-            self._others_with_chips(s),
+            self._others_can_call(s),
         )  # fmt: skip
         if lo is None or hi is None:
             raise IllegalActionError(f"cannot raise to {amount}: raising is closed ({why})")
