@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import decimal
 import io
 import pathlib
+import random
 import tomllib
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+import omaha
 from omaha import IllegalActionError, OmahaError, phh
 from omaha.cards import parse_cards
 
@@ -234,3 +240,306 @@ def test_variant_codes() -> None:
 def test_errors_are_in_the_tree() -> None:
     assert issubclass(phh.ReplayActionError, IllegalActionError)
     assert issubclass(phh.FinishingStacksError, phh.PHHError)
+
+
+# ------------------------------------------------------------------ replaying
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.stem)
+def test_every_real_hand_replays_to_its_finishing_stacks(path: pathlib.Path) -> None:
+    (h,) = phh.read(path)
+    r = phh.replay(h)  # raises on any illegal action or a stack mismatch
+    assert r.complete and r.stopped_at is None
+    assert r.applied == len(h.actions)
+    if h.finishing_stacks is not None:
+        assert r.finishing_stacks == h.finishing_stacks
+    assert sum(r.finishing_stacks) == sum(h.starting_stacks)
+
+
+def test_the_2009_record_pot() -> None:
+    (h,) = phh.read(RECORD_2009)
+    assert h.finishing_stacks is None
+    r = phh.replay(h)
+    assert [h.to_file_units(c) for c in r.finishing_stacks] == [decimal.Decimal("1937923.75"), 0]
+    result = r.hand.result
+    assert result.uncalled == (0, 18152650)  # 181,526.50 back to p1
+    (pot,) = result.pots
+    assert pot.amount == 135694700 and pot.payouts == {0: 135694700}
+    assert result.show_order == (0, 1)
+
+
+def test_heads_up_blinds_apply_reversed() -> None:
+    (h,) = phh.read(DATA / "wsop-2023-43-day5-hand80.phh")
+    r = phh.replay(h)
+    posts = [a for a in r.hand.actions if type(a).__name__ == "PostBlind"]
+    assert {(a.seat, a.amount) for a in posts} == {(0, 300000), (1, 150000)}
+
+
+def test_big_blind_ante_is_read_from_the_big_blinds_entry() -> None:
+    (h,) = phh.read(DATA / "wsop-2023-43-day5-hand30.phh")
+    st = h.structure()
+    assert st.big_blind_ante == 100000 and st.antes == 0
+
+
+def test_hidden_hole_cards_never_reach_the_evaluator() -> None:
+    for name in ("wsop-2023-43-day5-hand18.phh", "wsop-2023-43-day5-hand76.phh"):
+        (h,) = phh.read(DATA / name)
+        r = phh.replay(h)
+        hidden = next(a.player for a in h.actions if a.kind == "dh" and a.cards == (None,) * 4)
+        assert r.hand.hole_cards[hidden] is None
+        assert hidden not in {s.seat for s in r.hand.result.shown}
+
+
+def test_a_file_that_stops_mid_hand_replays_to_that_point() -> None:
+    (full,) = phh.read(DATA / "wsop-2023-43-day5-hand12.phh")
+    cut = full.with_fields(actions=full.fields["actions"][:13])  # up to the flop's bet
+    r = phh.replay(cut)
+    assert not r.complete
+    assert r.stopped_at == "p2 to act on the flop"
+    assert r.hand.street == "flop" and r.hand.to_act == 1
+    waiting = phh.replay(full.with_fields(actions=full.fields["actions"][:10]))
+    assert waiting.stopped_at == "waiting for the flop to be dealt"
+    showdown = phh.replay(full.with_fields(actions=full.fields["actions"][:-2]))
+    assert showdown.stopped_at == "p3 to act at the showdown"
+
+
+def test_an_illegal_action_names_its_index_text_and_rule() -> None:
+    h = history(actions=["d dh p1 AsKsQsJs", "p3 cbr 9"])
+    with pytest.raises(phh.ReplayActionError) as info:
+        phh.replay(h)
+    err = info.value
+    assert (err.index, err.action) == (1, "p3 cbr 9")
+    assert "action 1 'p3 cbr 9'" in str(err)
+    assert "exceeds the pot-limit maximum of 7" in str(err)
+    with pytest.raises(phh.ReplayActionError, match=r"action 0 'p1 cc'.*out of turn"):
+        phh.replay(history(actions=["p1 cc"]))
+    with pytest.raises(phh.ReplayActionError, match="after the betting started"):
+        phh.replay(history(actions=["p3 f", "d dh p1 AsKsQsJs"]))
+
+
+def test_a_finishing_stack_mismatch_names_the_hand_and_the_seats() -> None:
+    (h,) = phh.read(DATA / "wsop-2023-43-day5-hand12.phh")
+    wrong = h.with_fields(finishing_stacks=[4075000, 5275000, 6000000, 4850000, 9500000])
+    with pytest.raises(phh.FinishingStacksError) as info:
+        phh.replay(wrong)
+    assert info.value.players == (2, 3)
+    message = str(info.value)
+    assert "hand12.phh" in message and "p3 'Player3'" in message and "p4 'Player4'" in message
+    assert "the file says 6000000, the replay gives 6100000" in message
+    assert phh.replay(wrong, check=False).complete
+
+
+UNCAPPED = '"p2 cbr 4", "p1 cbr 6", "p2 cbr 8", "p1 cbr 10"'
+
+
+def test_house_rule_cap_is_a_user_field() -> None:
+    text = """
+variant = "FO"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+actions = ["p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10"]
+"""
+    with pytest.raises(phh.ReplayActionError, match="capped at 4 bets"):
+        phh.replay(phh.loads(text))
+    five = phh.loads(text + "_cap = 5\n")
+    assert five.structure().cap == 5  # type: ignore[union-attr]
+    r = phh.replay(five)
+    assert r.hand.legal_actions().min_raise_to is None  # capped at 5 now
+    with pytest.raises(phh.PHHError, match="fixed limit only"):
+        history(_cap=5).structure()
+    heads_up = text.replace("[0, 0, 0]", "[0, 0]").replace("[1, 2, 0]", "[1, 2]")
+    heads_up = heads_up.replace("[100, 100, 100]", "[100, 100]")
+    heads_up = heads_up.replace('"p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10"', UNCAPPED)
+    unlimited = phh.loads(heads_up)
+    with pytest.raises(phh.ReplayActionError, match="capped"):
+        phh.replay(unlimited)
+    assert phh.replay(unlimited.with_fields(_heads_up_unlimited=True)).hand.to_act == 1
+
+
+@pytest.mark.parametrize("hole_count", [5, 6])
+def test_five_and_six_card_omaha(hole_count: int) -> None:
+    cards = ["AsKsQsJsTs9s", "2c3c4c5c6c7c", "2d3d4d5d6d7d"]
+    h = history(
+        _hole_card_count=hole_count,
+        actions=[f"d dh p{i + 1} {c[: 2 * hole_count]}" for i, c in enumerate(cards)]
+        + ["p3 f", "p1 cc", "p2 cc", "d db 8h9hTh", "p1 cc", "p2 cc", "d db Jh", "p1 cc"]
+        + ["p2 cc", "d db 2h", "p1 cc", "p2 cc", f"p1 sm {cards[0][: 2 * hole_count]}", "p2 sm"],
+    )
+    assert h.hole_count == hole_count
+    r = phh.replay(h)
+    assert r.hand.table.hole_count == hole_count
+    assert r.finishing_stacks == (102, 98, 100)
+    with pytest.raises(phh.PHHError, match=f"expected {hole_count}"):
+        phh.replay(history(_hole_card_count=hole_count, actions=["d dh p1 AsKsQsJs"]))
+
+
+def test_show_cards_of_an_unknown_hand() -> None:
+    h = history(
+        actions=[
+            *("d dh p1 ????????", "d dh p2 2c3c4d5d", "p3 f", "p1 cc", "p2 cc"),
+            *("d db AhKhQh", "p1 cc", "p2 cc", "d db 7s", "p1 cc", "p2 cc", "d db 8s"),
+            *("p1 cc", "p2 cc", "p1 sm JhThAsKs", "p2 sm"),
+        ]
+    )
+    r = phh.replay(h)
+    assert r.finishing_stacks == (102, 98, 100)
+    assert r.hand.result.shown[0].high is not None
+    assert r.hand.result.shown[0].high.name == "Royal flush"
+
+
+# -------------------------------------------------------- hands from the API
+
+
+def _play_randomly(
+    hand: omaha.Hand, rng: random.Random, true_holes: dict[int, tuple[int, ...]]
+) -> None:
+    while not hand.is_over:
+        if hand.to_act is None:  # cannot happen when dealt from a deck or with the board
+            raise AssertionError(f"stuck: {hand!r}")
+        legal = hand.legal_actions()
+        if legal.can_show:
+            if rng.random() < 0.2:
+                hand.muck()
+            else:
+                hand.show(true_holes.get(legal.seat))
+            continue
+        r = rng.random()
+        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
+            hand.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to))
+        elif r < 0.4:
+            hand.fold()
+        else:
+            hand.call()
+
+
+def _random_table(rng: random.Random) -> omaha.Table:
+    hole_count = rng.choice([4, 4, 5, 6])
+    n = rng.randint(2, {4: 10, 5: 8, 6: 7}[hole_count])
+    bb = rng.choice([2, 10, 20])
+    kw: dict[str, Any] = {}
+    antes = rng.choice(["none", "all", "positions", "bb"])
+    if antes == "all":
+        kw["antes"] = 1
+    elif antes == "positions":
+        kw["antes"] = tuple(rng.choice([0, 1, 3]) for _ in range(n))
+    elif antes == "bb":
+        kw["big_blind_ante"] = bb
+    if rng.random() < 0.2:
+        kw["blinds_or_straddles"] = rng.choice([(bb,), (bb // 2, bb, 2 * bb), (0, bb)])
+    kind = rng.choice("FPN")
+    structure: omaha.FixedLimit | omaha.PotLimit | omaha.NoLimit
+    if kind == "F":
+        cap = rng.choice([3, 4, 5])
+        structure = omaha.FixedLimit(
+            bb, 2 * bb, cap=cap, heads_up_unlimited=rng.random() < 0.3, **kw
+        )
+    elif kind == "P":
+        structure = omaha.PotLimit(bb // 2, bb, **kw)
+    else:
+        structure = omaha.NoLimit(bb // 2, bb, **kw)
+    stacks = [rng.choice([1, 5, bb, 50, 300, 1000]) for _ in range(n)]
+    button = rng.choice([s for s in range(n) if stacks[s]])
+    game = rng.choice(["hi", "hilo"])
+    return omaha.Table(stacks, structure, button=button, game=game, hole_count=hole_count)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    scale=st.sampled_from([1, 10, 100]),
+    hidden=st.booleans(),
+)
+def test_a_hand_played_through_the_api_saves_and_loads_back(
+    seed: int, scale: int, hidden: bool
+) -> None:
+    rng = random.Random(seed)
+    table = _random_table(rng)
+    true_holes: dict[int, tuple[int, ...]] = {}
+    if hidden:  # replay-style dealing: some hole cards unknown until shown
+        deck = list(range(52))
+        rng.shuffle(deck)
+        holes: list[tuple[int, ...] | None] = []
+        for s, chips in enumerate(table.stacks):
+            if not chips:
+                holes.append(None)  # not dealt in
+                continue
+            cards = tuple(deck.pop() for _ in range(table.hole_count))
+            if rng.random() < 0.5:
+                true_holes[s] = cards
+                holes.append(None)
+            else:
+                holes.append(cards)
+        hand = table.deal(hole_cards=holes, board=deck[:5])
+    else:
+        hand = table.deal(seed=seed)
+    _play_randomly(hand, rng, true_holes)
+    saved = phh.HandHistory.from_hand(hand, scale=scale)
+    loaded = phh.loads(saved.dumps())
+    assert loaded == saved
+    again = phh.replay(loaded)  # checks the recorded finishing stacks too
+    assert again.complete
+    # The same hand: every action, seat for seat (p1 is the first seat left of the button).
+    seat_of = dict(enumerate(hand.seats))
+    factor = scale // loaded.scale  # the file is read at the smallest scale that fits
+    mapped = [_relabel(a, seat_of, factor) for a in again.hand.actions]
+    assert mapped == list(hand.actions)
+    assert [loaded.to_file_units(c) for c in again.finishing_stacks] == (
+        saved.fields["finishing_stacks"]
+    )
+    assert again.hand.result.show_order == tuple(
+        hand.seats.index(s) for s in hand.result.show_order
+    )
+
+
+def _relabel(action: object, seat_of: dict[int, int], factor: int) -> object:
+    changes: dict[str, int] = {}
+    if getattr(action, "seat", None) is not None:
+        changes["seat"] = seat_of[action.seat]  # type: ignore[attr-defined]
+    if getattr(action, "amount", None) is not None:
+        changes["amount"] = action.amount * factor  # type: ignore[attr-defined]
+    return dataclasses.replace(action, **changes) if changes else action  # type: ignore[type-var]
+
+
+def test_from_hand_fields() -> None:
+    table = omaha.Table([500, 0, 300, 200], omaha.PotLimit(5, 10), button=2)
+    hand = table.deal(seed=3)
+    assert hand.seats == (3, 0, 2)
+    hand.fold()
+    hand.fold()
+    saved = phh.HandHistory.from_hand(hand, scale=100, players=["D", "A", "C"], event="test")
+    f = saved.fields
+    assert f["variant"] == "PO"
+    assert f["starting_stacks"] == [2, 5, 3]
+    assert f["blinds_or_straddles"] == [decimal.Decimal("0.05"), decimal.Decimal("0.1"), 0]
+    assert f["min_bet"] == decimal.Decimal("0.1")
+    assert f["seats"] == [4, 1, 3] and f["seat_count"] == 4
+    assert f["finishing_stacks"] == [decimal.Decimal("1.95"), decimal.Decimal("5.05"), 3]
+    assert f["actions"][-2:] == ["p3 f", "p1 f"]
+    assert f["players"] == ["D", "A", "C"] and f["event"] == "test"
+    assert saved.scale == 100
+    with pytest.raises(ValueError, match="power of ten"):
+        phh.HandHistory.from_hand(hand, scale=50)
+
+
+def test_from_hand_variant_codes_and_house_rules() -> None:
+    for structure, game, code in [
+        (omaha.FixedLimit(2, 4), "hi", "FO"),
+        (omaha.FixedLimit(2, 4), "hilo", "FO/8"),
+        (omaha.PotLimit(1, 2), "hilo", "PO/8"),
+        (omaha.NoLimit(1, 2), "hi", "NO"),
+        (omaha.NoLimit(1, 2), "hilo", "NO/8"),
+    ]:
+        hand = omaha.Table([100, 100, 100], structure, game=game, hole_count=5).deal(seed=1)
+        f = phh.HandHistory.from_hand(hand).fields
+        assert f["variant"] == code and f["_hole_card_count"] == 5
+    capped = omaha.Table([100] * 3, omaha.FixedLimit(2, 4, cap=6, heads_up_unlimited=True))
+    f = phh.HandHistory.from_hand(capped.deal(seed=1)).fields
+    assert f["_cap"] == 6 and f["_heads_up_unlimited"] is True
+    both = omaha.Table([100] * 3, omaha.NoLimit(1, 2, antes=1, big_blind_ante=2))
+    saved = phh.HandHistory.from_hand(both.deal(seed=1))
+    assert saved.fields["antes"] == [1, 1, 1] and saved.fields["_big_blind_ante"] == 2
+    st = saved.structure()
+    assert (st.antes, st.big_blind_ante) == (1, 2)

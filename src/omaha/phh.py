@@ -605,7 +605,7 @@ class HandHistory:
         if _BB_ANTE_FIELD in self.fields:
             ante_kw["big_blind_ante"] = self.to_chips(self.fields[_BB_ANTE_FIELD])
             if nonzero:
-                ante_kw["antes"] = antes
+                ante_kw["antes"] = antes[0] if len(set(antes)) == 1 else antes
         elif (
             len(nonzero) == 1 and len(antes) > 1 and nonzero[0] == bb_position and bos[bb_position]
         ):
