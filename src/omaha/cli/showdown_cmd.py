@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from omaha.cards import format_cards
 from omaha.errors import OmahaError
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = showdown(args.holes, args.board, game=args.game)
     except OmahaError as exc:
-        print(f"omaha showdown: {exc}", flush=True)
+        print(f"omaha showdown: {exc}", file=sys.stderr)
         return 1
     rows = []
     for i, p in enumerate(result.players):

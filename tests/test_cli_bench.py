@@ -1,0 +1,89 @@
+"""``omaha bench``: runs, reports every rate, and the deals it times are well formed.
+
+Speed itself is measured in ``bench/`` (pytest-benchmark), never asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import omaha
+from omaha.cli import main
+from omaha.cli.bench_cmd import format_table, random_deals, run_benchmarks
+
+OMAHA_ROWS = [
+    ("omaha evaluate_hi", 1),
+    ("omaha evaluate_lo", 1),
+    ("omaha evaluate_hi_batch", 1),
+    ("omaha evaluate_hi_batch", 2),
+    ("omaha evaluate_lo_batch", 1),
+    ("omaha evaluate_lo_batch", 2),
+    ("omaha select_batch", 1),
+]
+
+
+@pytest.fixture(scope="module")
+def report() -> dict[str, object]:
+    return run_benchmarks(quick=True, seed=7)
+
+
+def test_report_has_every_rate(report) -> None:  # type: ignore[no-untyped-def]
+    rows = report["results"]
+    assert [(r["name"], r["threads"]) for r in rows][: len(OMAHA_ROWS)] == OMAHA_ROWS
+    for r in rows:
+        assert r["hands_per_second"] > 0 and r["repeats"] >= 1
+        assert r["ns_per_hand"] == pytest.approx(1e9 / r["hands_per_second"])
+    assert report["hi_table_build_seconds"] >= 0
+
+
+def test_other_evaluators_and_ratios(report) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("phevaluator")
+    pytest.importorskip("pokerkit")
+    names = [r["name"] for r in report["results"]]
+    assert "phevaluator evaluate_omaha_cards" in names
+    assert "PokerKit OmahaHoldemHand" in names and "PokerKit OmahaEightOrBetterLowHand" in names
+    assert report["phevaluator_agrees"] is True
+    by_name = {(r["name"], r["threads"]): r for r in report["results"]}
+    hi = by_name[("omaha evaluate_hi", 1)]
+    phe = by_name[("phevaluator evaluate_omaha_cards", 1)]
+    assert hi["vs_phevaluator"] == pytest.approx(hi["hands_per_second"] / phe["hands_per_second"])
+    assert by_name[("omaha evaluate_lo", 1)]["vs_phevaluator"] is None  # no low in phevaluator
+    assert by_name[("omaha evaluate_lo", 1)]["vs_pokerkit"] > 0
+
+
+def test_table(report) -> None:  # type: ignore[no-untyped-def]
+    text = format_table(report)
+    assert text.startswith("omaha bench: random, 4 hole cards and a 5-card board")
+    assert "hands/s" in text and "x phevaluator" in text
+    assert "omaha evaluate_hi_batch, 2 threads [hi]" in text
+
+
+def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--quick", "--json", "--seed", "3"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["quick"] is True and got["seed"] == 3
+    assert got["versions"]["omaha"] == omaha.__version__
+
+
+def test_command_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "--quick: a smoke test" in out and "omaha select_batch [hi+lo]" in out
+
+
+@pytest.mark.parametrize(("hole", "board"), [(4, 5), (5, 4), (6, 3)])
+def test_random_deals(hole: int, board: int) -> None:
+    holes, boards = random_deals(5000, hole, board, seed=1)
+    assert holes.shape == (5000, hole) and boards.shape == (5000, board)
+    assert holes.dtype == boards.dtype == np.uint8
+    assert holes.flags.c_contiguous and boards.flags.c_contiguous
+    both = np.sort(np.concatenate([holes, boards], axis=1), axis=1)
+    assert (both[:, 1:] != both[:, :-1]).all() and both.max() <= 51
+    again = random_deals(5000, hole, board, seed=1)
+    assert (again[0] == holes).all() and (again[1] == boards).all()
+    # every card turns up about equally often in every position
+    counts = np.bincount(holes[:, 0], minlength=52)
+    assert counts.min() > 5000 / 52 - 4 * np.sqrt(5000 / 52)
