@@ -305,7 +305,8 @@ def _pot_line(
     who = functools.partial(_who, history)
     head = f"{_pot_name(i, count)} {u(pot.amount)} (" + ", ".join(who(s) for s in pot.eligible)
     head += "): "
-    if len(pot.payouts) == 1 and not pot.low_winners:
+    contenders = [s for s in pot.eligible if s in shown]
+    if len(contenders) <= 1:
         (seat,) = pot.payouts
         if len(pot.eligible) == 1:
             how = "uncontested"
