@@ -106,7 +106,8 @@ def test_no_raise_without_an_opponent_who_could_call_more() -> None:
 
 def test_actions_are_frozen_dataclasses() -> None:
     action = RaiseTo(seat=2, amount=7)
-    assert action == RaiseTo(2, 7) and action != Call(2, 7)
+    call: object = Call(2, 7)
+    assert action == RaiseTo(2, 7) and action != call
     with pytest.raises(dataclasses.FrozenInstanceError):
         action.amount = 8  # type: ignore[misc]
     legal = LegalActions(0, 2, False, True, 4, 7)

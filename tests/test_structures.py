@@ -23,7 +23,8 @@ def test_fixed_limit_seed_game_15_30_uses_10_15_blinds() -> None:
 def test_pot_limit_and_no_limit_are_named_by_their_blinds() -> None:
     assert PotLimit(1, 2).min_bet == 2
     assert NoLimit(5, 10, min_bet=20).min_bet == 20
-    assert PotLimit(1, 2) == PotLimit(1, 2) != NoLimit(1, 2)
+    other: object = NoLimit(1, 2)
+    assert PotLimit(1, 2) == PotLimit(1, 2) != other
     assert hash(PotLimit(1, 2)) == hash(PotLimit(1, 2))
     assert repr(NoLimit(1, 2)).startswith("NoLimit(small_blind=1, big_blind=2")
 
@@ -69,7 +70,7 @@ def test_structures_are_frozen() -> None:
         (lambda: NoLimit(1, 2, antes=(1, "2")), "antes must hold non-negative integers"),  # type: ignore[arg-type]
         (lambda: NoLimit(1, 2, blinds_or_straddles=()), "blinds_or_straddles must not be empty"),
         (lambda: NoLimit(1, 2, blinds_or_straddles="12"), "must be a sequence of chip amounts"),  # type: ignore[arg-type]
-        (lambda: NoLimit(1, 2, big_blind_ante=True), "big_blind_ante must be an integer"),  # type: ignore[arg-type]
+        (lambda: NoLimit(1, 2, big_blind_ante=True), "big_blind_ante must be an integer"),
         (lambda: NoLimit(1, 2, blinds_or_straddles=(1,) * 11), "a table has at most 10"),
     ],
 )

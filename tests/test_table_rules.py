@@ -650,10 +650,10 @@ def test_button_moves_to_the_next_player_with_chips() -> None:
     assert table.button == 1
     # Seat 2 busted: the button skips it.
     table = Table([100, 100, 0, 100], NoLimit(1, 2), button=1)
-    assert table.deal(seed=34).seats == (3, 0, 1)
-    hand = table._hand
-    assert hand is not None
-    hand.fold(), hand.fold()
+    hand = table.deal(seed=34)
+    assert hand.seats == (3, 0, 1)
+    hand.fold()
+    hand.fold()
     assert table.button == 3
 
 
@@ -681,9 +681,9 @@ def test_dealing_order_and_burns_from_a_given_deck() -> None:
     act(hand, "p3 cc", "p1 cc", "p2 x")
     assert hand.board == (d[13], d[14], d[15])  # d[12] burned
     act(hand, "p1 x", "p2 x", "p3 x")
-    assert hand.board[3] == d[17]
+    assert list(hand.board) == [d[13], d[14], d[15], d[17]]
     act(hand, "p1 x", "p2 x", "p3 x")
-    assert hand.board[4] == d[19]
+    assert list(hand.board) == [d[13], d[14], d[15], d[17], d[19]]
 
 
 def test_heads_up_deal_starts_with_the_big_blind() -> None:
