@@ -28,6 +28,8 @@ from omaha import (
     Table,
 )
 from omaha.cards import format_cards, parse_cards
+from omaha.pots import Pot, take_rake
+from omaha.table import Hand
 from table_play import act, check_down, seated, snapshot
 
 # ----------------------------------------------------------------- Table
@@ -286,3 +288,49 @@ def test_import_omaha_loads_neither_numpy_nor_the_engine() -> None:
     assert omaha.PotLimit is PotLimit
     with pytest.raises(AttributeError, match="no attribute 'Tabel'"):
         _ = omaha.Tabel
+
+
+# ----------------------------------------------------------------- chip and rake
+
+
+def test_smallest_chip_in_play_is_never_split() -> None:
+    # Two Broadway straights tie for 25 (the folded small blind's 5 is dead
+    # money). In chips of 5: 15 / 10, the odd chip to the big blind (first
+    # left of the button); in chips of 1: 13 / 12.
+    holes = ["9c9d8c8d", "JcTd2c3d", "JdTh2d3h"]
+    for chip, payouts in ((5, {1: 15, 2: 10}), (1, {1: 13, 2: 12})):
+        table = Table([100] * 3, NoLimit(5, 10), button=2, chip=chip)
+        hand = table.deal(hole_cards=holes, board="AcKdQh4s4c")
+        act(hand, "p3 cc", "p1 f", "p2 x")
+        check_down(hand)
+        assert hand.result.pots[0].payouts == payouts
+    with pytest.raises(ValueError, match="chip must be a positive integer, got 0"):
+        Table([100] * 3, NoLimit(5, 10), chip=0)
+
+
+def test_rake_is_taken_before_the_award_and_split_across_pots() -> None:
+    # 5% capped at 3 from a main pot of 30 and a side pot of 40: 1 + 2.
+    def rake(hand: Hand, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
+        total = sum(p.amount for p in pots)
+        return take_rake(pots, min(3, total * 5 // 100))
+
+    table = seated([100, 100, 10], NoLimit(1, 2), game="hilo")
+    table.rake = rake
+    hand = table.deal(hole_cards=["8c7dQcJc", "KcKd9c8s", "Ac2d9s9d"], board="3c4d5hKsKh")
+    act(hand, "p3 ai", "p1 cbr 30", "p2 cc")
+    check_down(hand)
+    result = hand.result
+    assert result.rake == 3
+    main, side = result.pots
+    assert (main.amount, main.payouts) == (29, {1: 15, 2: 14})
+    assert (side.amount, side.payouts) == (38, {1: 19, 0: 19})
+    assert sum(result.stacks) == 210 - 3 == sum(table.stacks)
+
+
+def test_a_bad_rake_policy_is_reported() -> None:
+    table = Table([100, 100], NoLimit(1, 2), rake=lambda hand, pots: [Pot(1, (0,))])
+    hand = table.deal(seed=1)
+    with pytest.raises(ValueError, match="the rake policy must return the same pots"):
+        act(hand, "p1 f")
+    with pytest.raises(ValueError, match="rake must be a callable"):
+        Table([100, 100], NoLimit(1, 2), rake=5)  # type: ignore[arg-type]

@@ -39,6 +39,7 @@ __all__ = [
     "build_pots",
     "evaluate_shown",
     "split_chips",
+    "take_rake",
     "uncalled_bet",
 ]
 
@@ -288,6 +289,47 @@ def award_pot(
         for s, chips in split_chips(low_half, low_winners, unit).items():
             payouts[s] = payouts.get(s, 0) + chips
     return PotResult(pot.amount, pot.eligible, high_winners, low_winners, payouts)
+
+
+def take_rake(pots: Sequence[Pot], amount: int) -> tuple[Pot, ...]:
+    """Take ``amount`` chips of rake from the pots, in proportion to their size.
+
+    Each pot gives ``amount * pot / total`` rounded down; the chips left
+    over come one each from the largest pots (the main pot first on a tie).
+    Use it inside a rake policy given to :class:`omaha.Table`.
+
+    Parameters
+    ----------
+    pots : sequence of Pot
+        The pots as built (the main pot first).
+    amount : int
+        Chips to take, at most every chip in the pots.
+
+    Returns
+    -------
+    tuple of Pot
+        The same pots, smaller.
+
+    Raises
+    ------
+    ValueError
+        If ``amount`` is negative or more than the pots hold.
+
+    Examples
+    --------
+    >>> take_rake([Pot(300, (0, 1, 2)), Pot(100, (1, 2))], 5)
+    (Pot(amount=296, eligible=(0, 1, 2)), Pot(amount=99, eligible=(1, 2)))
+    """
+    total = sum(p.amount for p in pots)
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= total:
+        raise ValueError(f"rake {amount!r} must be an integer from 0 to the {total} in the pots")
+    if amount == 0:
+        return tuple(pots)
+    shares = [amount * p.amount // total for p in pots]
+    left = amount - sum(shares)
+    for i in sorted(range(len(pots)), key=lambda i: -pots[i].amount)[:left]:
+        shares[i] += 1
+    return tuple(Pot(p.amount - s, p.eligible) for p, s in zip(pots, shares, strict=True))
 
 
 def evaluate_shown(

@@ -26,7 +26,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -62,9 +62,11 @@ from omaha.pots import (
 from omaha.ranks import HighHand, LowHand
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 
-__all__ = ["STREETS", "Hand", "HandResult", "ShownHand", "Table"]
+__all__ = ["STREETS", "Hand", "HandResult", "RakePolicy", "ShownHand", "Table"]
 
 Game = Literal["hi", "hilo"]
+RakePolicy = Callable[["Hand", tuple[Pot, ...]], Sequence[Pot]]
+"""``rake(hand, pots) -> pots``: the pots less the rake, taken before the award."""
 Street = Literal["preflop", "flop", "turn", "river", "showdown", "over"]
 
 STREETS: tuple[Street, ...] = ("preflop", "flop", "turn", "river", "showdown", "over")
@@ -99,12 +101,21 @@ class Table:
         Omaha High, or Omaha Hi-Lo eight or better.
     hole_count : {4, 5, 6}, default 4
         Hole cards per player.
+    chip : int, default 1
+        The smallest chip in play: pots are split in whole chips of this
+        size (docs/rules.md §4, odd chips).
+    rake : callable, optional
+        ``rake(hand, pots) -> pots``: takes the rake from the pots after
+        they are built and before they are awarded, returning pots with the
+        same eligible players and smaller (or equal) amounts; the difference
+        is :attr:`HandResult.rake`. :func:`omaha.pots.take_rake` splits an
+        amount across the pots.
 
     Raises
     ------
     ValueError
-        A bad stack, seat count, button, game or hole count (the message
-        names the bad value), or more players than the deck can serve.
+        A bad stack, seat count, button, game, hole count or chip (the
+        message names the bad value), or more players than the deck can serve.
     TypeError
         If ``structure`` is not a betting structure.
     """
@@ -115,7 +126,9 @@ class Table:
         "_hole_count",
         "_kind",
         "_stacks",
+        "chip",
         "game",
+        "rake",
         "structure",
     )
 
@@ -127,8 +140,14 @@ class Table:
         button: int = 0,
         game: Game = "hi",
         hole_count: int = 4,
+        chip: int = 1,
+        rake: RakePolicy | None = None,
     ) -> None:
         self._kind = structure_kind(structure)
+        if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
+            raise ValueError(f"chip must be a positive integer, got {chip!r}")
+        if rake is not None and not callable(rake):
+            raise ValueError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
         if game not in ("hi", "hilo"):
             raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
         if isinstance(hole_count, bool) or hole_count not in _MAX_SEATS:
@@ -154,6 +173,8 @@ class Table:
         self._stacks = checked
         self._button = button
         self._hand: Hand | None = None
+        self.chip = chip
+        self.rake = rake
 
     def __repr__(self) -> str:
         return (
@@ -313,6 +334,23 @@ class Table:
                 return
 
 
+def _apply_rake(
+    policy: RakePolicy, hand: Hand, pots: tuple[Pot, ...]
+) -> tuple[tuple[Pot, ...], int]:
+    """Run a rake policy on the built pots and check what it returns."""
+    raked = tuple(policy(hand, pots))
+    if len(raked) != len(pots) or any(
+        not isinstance(new, Pot)
+        or new.eligible != old.eligible
+        or not 0 <= new.amount <= old.amount
+        for new, old in zip(raked, pots, strict=True)
+    ):
+        raise ValueError(
+            f"the rake policy must return the same pots with smaller amounts: {pots!r} -> {raked!r}"
+        )
+    return raked, sum(p.amount for p in pots) - sum(p.amount for p in raked)
+
+
 def _shuffled(seed: int | None) -> tuple[int, ...]:
     import numpy as np
 
@@ -362,6 +400,8 @@ class HandResult:
         The board cards dealt.
     starting_stacks, stacks : tuple of int
         Each seat's chips before and after the hand.
+    rake : int
+        Chips the table's rake policy took from the pots (0 without one).
     """
 
     pots: tuple[PotResult, ...]
@@ -372,6 +412,7 @@ class HandResult:
     board: tuple[int, ...]
     starting_stacks: tuple[int, ...]
     stacks: tuple[int, ...]
+    rake: int = 0
 
     @property
     def winnings(self) -> dict[int, int]:
@@ -1068,6 +1109,9 @@ class Hand:
         """Build the pots, award them, and hand the stacks back to the table (§4)."""
         order = self._seats
         pots = build_pots(self._contrib, self._folded, dead=self._dead, order=order)
+        raked = 0
+        if self._table.rake is not None:
+            pots, raked = _apply_rake(self._table.rake, self, pots)
         game = self._table.game
         shown = [s for s in self._show_order if s in self._shown]
         values = evaluate_shown(
@@ -1092,6 +1136,7 @@ class Hand:
             board=tuple(self._board),
             starting_stacks=self._start,
             stacks=tuple(stacks),
+            rake=raked,
         )
         self._stack = stacks
         for s in order:
@@ -1116,4 +1161,4 @@ class Hand:
             low = {
                 s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders
             }
-        return award_pot(pot, high, low, self._seats)
+        return award_pot(pot, high, low, self._seats, unit=self._table.chip)
