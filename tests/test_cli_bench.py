@@ -6,6 +6,7 @@ Speed itself is measured in ``bench/`` (pytest-benchmark), never asserted here.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,11 +27,11 @@ OMAHA_ROWS = [
 
 
 @pytest.fixture(scope="module")
-def report() -> dict[str, object]:
+def report() -> dict[str, Any]:
     return run_benchmarks(quick=True, seed=7)
 
 
-def test_report_has_every_rate(report) -> None:  # type: ignore[no-untyped-def]
+def test_report_has_every_rate(report: dict[str, Any]) -> None:
     rows = report["results"]
     assert [(r["name"], r["threads"]) for r in rows][: len(OMAHA_ROWS)] == OMAHA_ROWS
     for r in rows:
@@ -39,7 +40,7 @@ def test_report_has_every_rate(report) -> None:  # type: ignore[no-untyped-def]
     assert report["hi_table_build_seconds"] >= 0
 
 
-def test_other_evaluators_and_ratios(report) -> None:  # type: ignore[no-untyped-def]
+def test_other_evaluators_and_ratios(report: dict[str, Any]) -> None:
     pytest.importorskip("phevaluator")
     pytest.importorskip("pokerkit")
     names = [r["name"] for r in report["results"]]
@@ -54,7 +55,7 @@ def test_other_evaluators_and_ratios(report) -> None:  # type: ignore[no-untyped
     assert by_name[("omaha evaluate_lo", 1)]["vs_pokerkit"] > 0
 
 
-def test_table(report) -> None:  # type: ignore[no-untyped-def]
+def test_table(report: dict[str, Any]) -> None:
     text = format_table(report)
     assert text.startswith("omaha bench: random, 4 hole cards and a 5-card board")
     assert "hands/s" in text and "x phevaluator" in text

@@ -16,6 +16,7 @@ import random
 import subprocess
 import sys
 import tracemalloc
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -46,7 +47,7 @@ def expected_fields(id_: object, hole: str, board: str) -> dict[str, object]:
     }
 
 
-def expected_csv(rows: list[tuple[object, str, str]]) -> str:
+def expected_csv(rows: Sequence[tuple[object, str, str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(OUTPUT_COLUMNS)
@@ -89,8 +90,12 @@ def run(
     return status, out, err.decode()
 
 
+Cli = Callable[..., tuple[int, bytes, str]]
+"""``cli(*args, stdin=None) -> (exit status, stdout bytes, stderr text)``."""
+
+
 @pytest.fixture
-def cli(capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def cli(capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch) -> Cli:
     def call(*args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:
         return run(capsysbinary, monkeypatch, *args, stdin=stdin)
 
@@ -116,7 +121,7 @@ def test_example_matches_checked_in_output() -> None:
     assert proc.stderr == b""
 
 
-def test_example_jsonl_matches_checked_in_output(cli) -> None:  # type: ignore[no-untyped-def]
+def test_example_jsonl_matches_checked_in_output(cli: Cli) -> None:
     status, out, _ = cli(EXAMPLES / "hands.jsonl", "--format", "jsonl")
     assert status == 0
     assert out == (EXAMPLES / "hands.expected.jsonl").read_bytes()
@@ -169,7 +174,7 @@ def test_example_real_showdowns_checked_by_hand() -> None:
 
 
 @pytest.mark.parametrize("chunk", [65536, 97, 1])
-def test_random_deals_agree_with_one_hand_api(cli, tmp_path, chunk) -> None:  # type: ignore[no-untyped-def]
+def test_random_deals_agree_with_one_hand_api(cli: Cli, tmp_path: pathlib.Path, chunk: int) -> None:
     rows = [(f"d{i}", h, b) for i, (h, b) in enumerate(deals(11, 600 if chunk > 1 else 40))]
     path = tmp_path / "in.csv"
     write(path, "id,hole,board\n" + "".join(f"{i},{h},{b}\n" for i, h, b in rows))
@@ -178,7 +183,7 @@ def test_random_deals_agree_with_one_hand_api(cli, tmp_path, chunk) -> None:  # 
     assert out.decode() == expected_csv(rows)
 
 
-def test_mixed_sizes_and_spellings(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_mixed_sizes_and_spellings(cli: Cli, tmp_path: pathlib.Path) -> None:
     """Holes of 4-6 and boards of 3-5 cards in one file, in every accepted spelling."""
     rng = random.Random(5)
     rows = [(f"m{i}", h, b) for i, (h, b) in enumerate(deals(12, 1500, mixed=True))]
@@ -189,7 +194,7 @@ def test_mixed_sizes_and_spellings(cli, tmp_path) -> None:  # type: ignore[no-un
     assert out.decode() == expected_csv(rows)
 
 
-def test_hands_that_need_care(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_hands_that_need_care(cli: Cli, tmp_path: pathlib.Path) -> None:
     """Wheels, steel wheels, board quads and full houses, flush traps: cards in ranking order."""
     rows = [
         ("wheel", "Ah2dKcQs", "3c4h5s9dJd"),
@@ -215,7 +220,7 @@ def test_hands_that_need_care(cli, tmp_path) -> None:  # type: ignore[no-untyped
     assert got["royal"]["hi_name"] == "Royal flush"
 
 
-def test_no_id_column_numbers_rows(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_no_id_column_numbers_rows(cli: Cli, tmp_path: pathlib.Path) -> None:
     """Without an id column the id is the 1-based row number; blank lines are not rows."""
     (h1, b1), (h2, b2) = deals(3, 2)
     path = write(tmp_path / "in.csv", f"board,hole\n{b1},{h1}\n\n{b2},{h2}\n")
@@ -224,7 +229,7 @@ def test_no_id_column_numbers_rows(cli, tmp_path) -> None:  # type: ignore[no-un
     assert out.decode() == expected_csv([(1, h1, b1), (2, h2, b2)])
 
 
-def test_quoted_fields_and_extra_columns(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_quoted_fields_and_extra_columns(cli: Cli, tmp_path: pathlib.Path) -> None:
     """Quoted ids (commas, quotes, a newline) pass through; unknown columns are ignored."""
     (h1, b1), (h2, b2), (h3, b3) = deals(4, 3)
     ids = ['a,b "c"', "line\nbreak", "plain"]
@@ -241,7 +246,7 @@ def test_quoted_fields_and_extra_columns(cli, tmp_path) -> None:  # type: ignore
     assert [json.loads(x)["id"] for x in out.decode().splitlines()] == ids
 
 
-def test_quoted_field_across_chunks(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_quoted_field_across_chunks(cli: Cli, tmp_path: pathlib.Path) -> None:
     rows = [(f"r{i}", h, b) for i, (h, b) in enumerate(deals(8, 9))]
     rows[4] = ("two\nlines", rows[4][1], rows[4][2])
     text = "id,hole,board\n" + "".join(
@@ -252,7 +257,7 @@ def test_quoted_field_across_chunks(cli, tmp_path) -> None:  # type: ignore[no-u
     assert out.decode() == expected_csv(rows)
 
 
-def test_ids_with_csv_specials_from_json(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_ids_with_csv_specials_from_json(cli: Cli, tmp_path: pathlib.Path) -> None:
     (h, b), (h2, b2) = deals(9, 2)
     text = json.dumps({"id": 'x,"y"', "hole": h, "board": b}) + "\n"
     text += json.dumps({"id": 7, "hole": h2, "board": b2}) + "\n"
@@ -264,7 +269,7 @@ def test_ids_with_csv_specials_from_json(cli, tmp_path) -> None:  # type: ignore
 # ------------------------------------------------------ agreement, JSON
 
 
-def test_jsonl_in_and_out(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_jsonl_in_and_out(cli: Cli, tmp_path: pathlib.Path) -> None:
     rng = random.Random(2)
     rows = deals(13, 400, mixed=True)
     objs: list[dict[str, object]] = []
@@ -287,14 +292,14 @@ def test_jsonl_in_and_out(cli, tmp_path) -> None:  # type: ignore[no-untyped-def
     assert list(got[0]) == list(OUTPUT_COLUMNS)
 
 
-def test_jsonl_cards_as_lists(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_jsonl_cards_as_lists(cli: Cli, tmp_path: pathlib.Path) -> None:
     text = json.dumps({"id": "a", "hole": ["As", "Kd", "7h", "2c"], "board": "2hKh8d5sAc"})
     status, out, _ = cli(write(tmp_path / "in.jsonl", text), "--format", "csv")
     assert status == 0
     assert out.decode() == expected_csv([("a", "AsKd7h2c", "2hKh8d5sAc")])
 
 
-def test_csv_to_jsonl_with_no_low_is_null(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_csv_to_jsonl_with_no_low_is_null(cli: Cli, tmp_path: pathlib.Path) -> None:
     path = write(
         tmp_path / "in.csv", "id,hole,board\nx,AhKsKd4c,9s9hTdJcQd\ny,AhKsKd4c,2sKh8d5cAd\n"
     )
@@ -311,7 +316,7 @@ def test_csv_to_jsonl_with_no_low_is_null(cli, tmp_path) -> None:  # type: ignor
 # ---------------------------------------------------------------- stdin
 
 
-def test_stdin_csv_and_jsonl_are_sniffed(cli) -> None:  # type: ignore[no-untyped-def]
+def test_stdin_csv_and_jsonl_are_sniffed(cli: Cli) -> None:
     status, out, _ = cli("-", stdin=b"hole,board\nAhKsKd4c,2sKh8d5cAd\n")
     assert status == 0
     assert out.decode() == expected_csv([(1, "AhKsKd4c", "2sKh8d5cAd")])
@@ -321,7 +326,7 @@ def test_stdin_csv_and_jsonl_are_sniffed(cli) -> None:  # type: ignore[no-untype
     assert out.decode() == expected_csv([("j", "AhKsKd4c", "2sKh8d5cAd")])
 
 
-def test_input_format_option_overrides_extension(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_input_format_option_overrides_extension(cli: Cli, tmp_path: pathlib.Path) -> None:
     path = write(tmp_path / "deals.txt", '{"hole": "AhKsKd4c", "board": "2sKh8d5cAd"}\n')
     status, out, _ = cli(path, "--input-format", "jsonl")
     assert status == 0
@@ -332,14 +337,14 @@ def test_input_format_option_overrides_extension(cli, tmp_path) -> None:  # type
     assert status == 1 and "header" in err
 
 
-def test_empty_input(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_empty_input(cli: Cli, tmp_path: pathlib.Path) -> None:
     status, out, err = cli(write(tmp_path / "in.csv", ""))
     assert (status, out.decode(), err) == (0, ",".join(OUTPUT_COLUMNS) + "\n", "")
     status, out, _ = cli(write(tmp_path / "in.csv", "id,hole,board\n"), "--format", "jsonl")
     assert (status, out) == (0, b"")
 
 
-def test_byte_order_mark_and_missing_final_newline(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_byte_order_mark_and_missing_final_newline(cli: Cli, tmp_path: pathlib.Path) -> None:
     path = tmp_path / "in.csv"
     path.write_bytes(b"\xef\xbb\xbfhole,board\r\nAhKsKd4c,2sKh8d5cAd")
     status, out, _ = cli(path)
@@ -363,7 +368,9 @@ BAD_ROWS = [
 
 
 @pytest.mark.parametrize(("hole", "board", "reason"), BAD_ROWS)
-def test_bad_row_stops_with_line_number(cli, tmp_path, hole, board, reason) -> None:  # type: ignore[no-untyped-def]
+def test_bad_row_stops_with_line_number(
+    cli: Cli, tmp_path: pathlib.Path, hole: str, board: str, reason: str
+) -> None:
     good = "AhKsKd4c,2sKh8d5cAd\n"
     path = write(tmp_path / "in.csv", f"hole,board\n{good}\n{hole},{board}\n{good}")
     status, out, err = cli(path)
@@ -372,7 +379,7 @@ def test_bad_row_stops_with_line_number(cli, tmp_path, hole, board, reason) -> N
     assert out.decode() == expected_csv([(1, "AhKsKd4c", "2sKh8d5cAd")])  # rows before it
 
 
-def test_wrong_number_of_fields(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_number_of_fields(cli: Cli, tmp_path: pathlib.Path) -> None:
     path = write(tmp_path / "in.csv", "id,hole,board\na,AhKsKd4c\n")
     status, _, err = cli(path)
     assert status == 1 and err == "omaha eval: line 2: expected 3 fields, got 2\n"
@@ -381,7 +388,7 @@ def test_wrong_number_of_fields(cli, tmp_path) -> None:  # type: ignore[no-untyp
     assert status == 1 and err == "omaha eval: line 2: expected 3 fields, got 4\n"
 
 
-def test_skip_invalid_reports_and_goes_on(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_skip_invalid_reports_and_goes_on(cli: Cli, tmp_path: pathlib.Path) -> None:
     rows = [(f"r{i}", h, b) for i, (h, b) in enumerate(deals(21, 30))]
     lines = [f"{i},{h},{b}\n" for i, h, b in rows]
     lines[3] = "bad1,AsAs7h2c,2hKh8d5sAc\n"
@@ -410,7 +417,7 @@ def test_skip_invalid_reports_and_goes_on(cli, tmp_path) -> None:  # type: ignor
         ('{"hole": "AhKsKd4c", "board": "2sKh8d5cAd"} {"x": 1}', "invalid JSON"),
     ],
 )
-def test_bad_json_lines(cli, tmp_path, line, reason) -> None:  # type: ignore[no-untyped-def]
+def test_bad_json_lines(cli: Cli, tmp_path: pathlib.Path, line: str, reason: str) -> None:
     good = '{"hole": "AhKsKd4c", "board": "2sKh8d5cAd"}\n'
     path = write(tmp_path / "in.jsonl", good + line + "\n" + good)
     status, out, err = cli(path)
@@ -422,7 +429,7 @@ def test_bad_json_lines(cli, tmp_path, line, reason) -> None:  # type: ignore[no
     )
 
 
-def test_header_without_needed_columns(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_header_without_needed_columns(cli: Cli, tmp_path: pathlib.Path) -> None:
     status, out, err = cli(write(tmp_path / "in.csv", "id,cards\n1,AsKd\n"))
     assert status == 1 and out == b""
     assert err == (
@@ -431,12 +438,12 @@ def test_header_without_needed_columns(cli, tmp_path) -> None:  # type: ignore[n
     )
 
 
-def test_missing_file(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_missing_file(cli: Cli, tmp_path: pathlib.Path) -> None:
     status, _, err = cli(tmp_path / "nope.csv")
     assert status == 1 and "cannot read" in err and "nope.csv" in err
 
 
-def test_usage_error_exit_status(cli) -> None:  # type: ignore[no-untyped-def]
+def test_usage_error_exit_status(cli: Cli) -> None:
     with pytest.raises(SystemExit) as exc:
         cli("x.csv", "--format", "xml")
     assert exc.value.code == 2
@@ -445,13 +452,13 @@ def test_usage_error_exit_status(cli) -> None:  # type: ignore[no-untyped-def]
 # ------------------------------------------------------ stats and progress
 
 
-def test_stats_line(cli) -> None:  # type: ignore[no-untyped-def]
+def test_stats_line(cli: Cli) -> None:
     status, _, err = cli(EXAMPLES / "hands.csv", "--stats")
     assert status == 0
     assert err.startswith("omaha eval: 324 rows in ") and err.rstrip().endswith("rows/s)")
 
 
-def test_progress_bar_only_on_a_terminal(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_progress_bar_only_on_a_terminal(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     status, _, err = cli(EXAMPLES / "hands.csv")
     assert status == 0 and err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
@@ -464,7 +471,7 @@ def test_progress_bar_only_on_a_terminal(cli, monkeypatch) -> None:  # type: ign
 # ----------------------------------------------------------- the command
 
 
-def test_console_script_and_broken_pipe(tmp_path) -> None:
+def test_console_script_and_broken_pipe(tmp_path: pathlib.Path) -> None:
     """``omaha eval big.csv | head -n 2`` ends quietly with status 0."""
     rows = deals(30, 20000)
     path = write(tmp_path / "big.csv", "hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows))
@@ -478,7 +485,7 @@ def test_console_script_and_broken_pipe(tmp_path) -> None:
     assert proc.stderr == b""
 
 
-def test_memory_is_bounded_by_the_chunk(tmp_path) -> None:
+def test_memory_is_bounded_by_the_chunk(tmp_path: pathlib.Path) -> None:
     """Peak traced memory stays near one chunk's worth, whatever the file size."""
     rows = deals(31, 50_000)
     path = write(tmp_path / "in.csv", "hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows))
