@@ -74,6 +74,7 @@ STREETS: tuple[Street, ...] = ("preflop", "flop", "turn", "river", "showdown", "
 _SHOWDOWN = 4
 _OVER = 5
 _BOARD_SIZES = (3, 1, 1)  # flop, turn, river
+_STREETS_OF_BOARD = (0, 0, 0, 1, 2, 3)  # board cards -> streets dealt
 _MAX_SEATS = {4: 10, 5: 8, 6: 7}
 
 
@@ -267,13 +268,19 @@ class Table:
                 )
             if deck is None:
                 cards = _shuffled(seed)
+            elif (
+                type(deck) is list
+                and all(type(c) is int and 0 <= c < 52 for c in deck)
+                and len(set(deck)) == len(deck)
+            ):
+                cards = tuple(deck)  # card codes already: skip the parser
             else:
                 cards = parse_cards(deck)
-                if len(cards) < need:
-                    raise InvalidCardError(
-                        f"the deck has {len(cards)} cards; {k} players need {need} "
-                        f"(hole cards, three burns and the board)"
-                    )
+            if len(cards) < need:
+                raise InvalidCardError(
+                    f"the deck has {len(cards)} cards; {k} players need {need} "
+                    f"(hole cards, three burns and the board)"
+                )
             for pos, seat in enumerate(order):
                 holes[seat] = tuple(cards[pos + r * k] for r in range(h))
             top = k * h
@@ -446,6 +453,7 @@ class Hand:
     __slots__ = (
         "_acted",
         "_actions",
+        "_after",
         "_awaiting",
         "_bb_seat",
         "_bet",
@@ -489,6 +497,8 @@ class Hand:
         self._kind = table._kind
         self._seats = order
         self._pos = {s: i for i, s in enumerate(order)}
+        # Seats in turn order after each seat (clockwise, the seat itself last).
+        self._after = {s: order[i + 1 :] + order[: i + 1] for i, s in enumerate(order)}
         self._start = tuple(table._stacks)
         self._stack = list(table._stacks)
         self._bet = [0] * n
@@ -947,7 +957,7 @@ class Hand:
         if self._awaiting is None:
             raise IllegalActionError(f"no street to deal ({self._where()})")
         codes = parse_cards(cards)
-        need = _BOARD_SIZES[len(self._streets_dealt())]
+        need = _BOARD_SIZES[self._streets_dealt()]
         if len(codes) != need:
             raise InvalidCardError(
                 f"the {self._awaiting} is {need} card{'s' if need > 1 else ''}, got {cards!r}"
@@ -967,40 +977,32 @@ class Hand:
 
     # -------------------------------------------------------------- flow
 
-    def _streets_dealt(self) -> list[int]:
-        """Board sizes dealt so far, as street sizes."""
-        sizes: list[int] = []
-        left = len(self._board)
-        for size in _BOARD_SIZES:
-            if left >= size:
-                sizes.append(size)
-                left -= size
-        return sizes
-
-    def _needs_action(self, s: int, with_chips: int) -> bool:
-        if self._folded[s] or self._stack[s] == 0:
-            return False
-        behind = self._bet[s] < self._round.highest
-        if with_chips <= 1:
-            return behind
-        return behind or not self._acted[s]
+    def _streets_dealt(self) -> int:
+        """How many streets (flop, turn, river) are on the board."""
+        return _STREETS_OF_BOARD[len(self._board)]
 
     def _advance(self, after: int) -> None:
-        """Find the next player to act after ``after``, or end the round (docs/rules.md §5.8)."""
+        """Find the next player to act after ``after``, or end the round (docs/rules.md §5.8).
+
+        A player still in the hand with chips acts if they are behind the
+        highest bet, or have not acted in this round, unless every other
+        player still in the hand is all-in (then only a player facing a bet
+        acts: call or fold).
+        """
         if self._in_hand == 1:
             self._end_round()
             return
-        seats = self._seats
-        stack, folded = self._stack, self._folded
+        stack, folded, bet, acted = self._stack, self._folded, self._bet, self._acted
         with_chips = 0
-        for s in seats:
-            if not folded[s] and stack[s] > 0:
+        for s in self._seats:
+            if stack[s] and not folded[s]:
                 with_chips += 1
-        k = len(seats)
-        p = self._pos[after]
-        for i in range(1, k + 1):
-            s = seats[(p + i) % k]
-            if self._needs_action(s, with_chips):
+        highest = self._round.highest
+        others_may_act = with_chips > 1
+        for s in self._after[after]:
+            if folded[s] or not stack[s]:
+                continue
+            if bet[s] < highest or (others_may_act and not acted[s]):
                 self._to_act = s
                 return
         self._end_round()
@@ -1029,7 +1031,7 @@ class Hand:
 
     def _deal_next_street(self) -> None:
         """Deal the next street if its cards are known, else wait for them."""
-        dealt = len(self._streets_dealt())
+        dealt = self._streets_dealt()
         if dealt == 3:
             self._board_complete()
             return
@@ -1074,12 +1076,8 @@ class Hand:
         self._show_order = order
         self._pending = list(order)
         self._to_act = order[0]
-        if (
-            len(self._board) < 5
-            and self._replay
-            and len(self._streets_dealt()) == len(self._streets)
-        ):
-            self._awaiting = ("flop", "turn", "river")[len(self._streets_dealt())]
+        if len(self._board) < 5 and self._replay and self._streets_dealt() == len(self._streets):
+            self._awaiting = ("flop", "turn", "river")[self._streets_dealt()]
 
     def _after_show(self) -> None:
         left = [s for s in self._show_order if s not in self._mucked]
