@@ -35,10 +35,16 @@ cdef extern from *:
     #define EQ_CSWAP(a, b) do { int _lo = (a) < (b) ? (a) : (b); \
         int _hi = (a) < (b) ? (b) : (a); (a) = _lo; (b) = _hi; } while (0)
     /* The stop flag is written by one thread and read by others. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define EQ_PREFETCH(p) __builtin_prefetch((const void *)(p), 0, 0)
+    #else
+    #define EQ_PREFETCH(p) ((void)0)
+    #endif
     static inline int eq_load_flag(const int *p) { return *(const volatile int *)p; }
     static inline void eq_store_flag(int *p, int v) { *(volatile int *)p = v; }
     """
     int EQ_CTZ(unsigned int x) noexcept nogil
+    void EQ_PREFETCH(const void *p) noexcept nogil
     void EQ_CSWAP(int a, int b) noexcept nogil
     int eq_load_flag(const int *p) noexcept nogil
     void eq_store_flag(int *p, int v) noexcept nogil
@@ -51,11 +57,16 @@ cdef enum:
     NO_LOW = 11           # low code: nobody has a qualifying low
     N_BOARD = 6188        # row length of the big Hi table
     POLL_WORK = 1 << 18   # deals between two looks at Ctrl-C / the stop flag
+    MC_BATCH = 16         # Monte Carlo deals drawn (and prefetched) together
 
 # Popcount of 13-bit rank sets (and 8-bit low sets).
 cdef uint8_t POPC[8192]
 # Straight windows (13-bit rank sets), highest first; window 9 is the wheel.
 cdef uint16_t SFWIN[10]
+# For a hole's rank set in one suit: the straight windows holding two or
+# more of it (bit w), and its two highest ranks.
+cdef uint16_t SFW_OF[8192]
+cdef uint16_t TOP2_OF[8192]
 # The four-card subsets (as index quadruples) of a 5- or 6-card hole.
 cdef uint8_t SUB4[15][4]
 cdef int N_SUB4[7]
@@ -71,6 +82,15 @@ cdef void _init() noexcept nogil:
     for i in range(9):
         SFWIN[i] = <uint16_t>(0x1F << (8 - i))
     SFWIN[9] = 0x100F
+    for x in range(8192):
+        SFW_OF[x] = 0
+        for i in range(10):
+            if POPC[SFWIN[i] & x] >= 2:
+                SFW_OF[x] |= <uint16_t>(1 << i)
+        n = x
+        while POPC[n] > 2:
+            n &= n - 1
+        TOP2_OF[x] = <uint16_t>n
     n = 0
     # Colex order: the 5 subsets of range(5) come before any holding 5.
     for top in range(3, 6):
@@ -167,34 +187,35 @@ cdef inline void _set_player(const EvalTables *t, PEval *p, const uint8_t *hole,
     cdef int r[MAX_HOLE]
     cdef int q[4]
     cdef uint32_t suit_ranks[4]
-    cdef uint32_t cnt = 0, hs = 0, x
-    cdef int i, s, w
+    cdef uint32_t cnt = 0, hs = 0
+    cdef int i, s
     suit_ranks[0] = suit_ranks[1] = suit_ranks[2] = suit_ranks[3] = 0
     for i in range(h):
         r[i] = hole[i] >> 2
         suit_ranks[hole[i] & 3] |= (<uint32_t>1) << (hole[i] >> 2)
         cnt += (<uint32_t>1) << ((hole[i] & 3) << 2)
         hs |= t.lowbit[hole[i]]
-    _sort_small(r, h)
-    p.nrows = N_SUB4[h]
-    for i in range(p.nrows):
-        q[0] = r[SUB4[i][0]]
-        q[1] = r[SUB4[i][1]]
-        q[2] = r[SUB4[i][2]]
-        q[3] = r[SUB4[i][3]]
-        p.rows[i] = t.big + <size_t>_hole_colex(t, q) * N_BOARD
+    if h == 4:
+        EQ_CSWAP(r[0], r[1])
+        EQ_CSWAP(r[2], r[3])
+        EQ_CSWAP(r[0], r[2])
+        EQ_CSWAP(r[1], r[3])
+        EQ_CSWAP(r[1], r[2])
+        p.nrows = 1
+        p.rows[0] = t.big + <size_t>_hole_colex(t, r) * N_BOARD
+    else:
+        _sort_small(r, h)
+        p.nrows = N_SUB4[h]
+        for i in range(p.nrows):
+            q[0] = r[SUB4[i][0]]
+            q[1] = r[SUB4[i][1]]
+            q[2] = r[SUB4[i][2]]
+            q[3] = r[SUB4[i][3]]
+            p.rows[i] = t.big + <size_t>_hole_colex(t, q) * N_BOARD
     p.fl_nib = (cnt + 0x6666) & 0x8888
     for s in range(4):
-        p.top2[s] = 0
-        p.sfw[s] = 0
-        if (p.fl_nib >> (4 * s + 3)) & 1:
-            x = suit_ranks[s]
-            while POPC[x] > 2:
-                x &= x - 1
-            p.top2[s] = <uint16_t>x
-            for w in range(10):
-                if POPC[SFWIN[w] & suit_ranks[s]] >= 2:
-                    p.sfw[s] |= <uint16_t>(1 << w)
+        p.top2[s] = TOP2_OF[suit_ranks[s]]
+        p.sfw[s] = SFW_OF[suit_ranks[s]]
     p.lo_row = t.lo + (hs << 8)
 
 
@@ -236,18 +257,28 @@ cdef inline void _score(const EvalTables *t, const PEval *pe, int n, int hilo,
     cdef uint8_t lv[MAX_PLAYERS]
     cdef uint32_t fbits = (sc + 0x5555) & 0x8888
     cdef uint32_t br = 0
-    cdef int s = 0, p, nwh = 0, nwl = 0
+    cdef int s = 0, p, nwh = 0, nwl = 0, j0, j1
     cdef uint16_t best = 0, v0, v1
-    cdef uint8_t bestlo = 0
+    cdef uint8_t bestlo = 0, l0, l1
     if fbits:
         s = EQ_CTZ(fbits) >> 2
         br = <uint32_t>(m64 >> (16 * s)) & 0x1FFF
-    if n == 2 and not hilo:
+    if n == 2:
         v0 = _hi(t, &pe[0], idx, fbits, s, br)
         v1 = _hi(t, &pe[1], idx, fbits, s, br)
         nwh = 1 + (v0 == v1)
-        acc[(v0 >= v1) * nwh * 12 + NO_LOW] += 1
-        acc[N_OUT + (v1 >= v0) * nwh * 12 + NO_LOW] += 1
+        j0 = j1 = NO_LOW
+        if hilo:
+            # The lo table gives 0 (no low) when the board has fewer than
+            # three low ranks.
+            l0 = pe[0].lo_row[lowset]
+            l1 = pe[1].lo_row[lowset]
+            if l0 | l1:
+                nwl = 1 + (l0 == l1)
+                j0 = (l0 >= l1) * nwl
+                j1 = (l1 >= l0) * nwl
+        acc[(v0 >= v1) * nwh * 12 + j0] += 1
+        acc[N_OUT + (v1 >= v0) * nwh * 12 + j1] += 1
         return
     for p in range(n):
         hv[p] = _hi(t, &pe[p], idx, fbits, s, br)
@@ -531,19 +562,47 @@ cdef inline uint32_t _below(Rng *g, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
+cdef inline void _board_of(const EvalTables *t, const uint8_t *b, uint32_t *idx,
+                           uint32_t *sc, uint64_t *m64, uint32_t *lowset) noexcept nogil:
+    """Colex index, suit counts, suit-rank mask and low set of 5 board cards."""
+    cdef int r[5]
+    cdef int i
+    sc[0] = lowset[0] = 0
+    m64[0] = 0
+    for i in range(5):
+        r[i] = b[i] >> 2
+        sc[0] += (<uint32_t>1) << ((b[i] & 3) << 2)
+        m64[0] |= (<uint64_t>1) << (((b[i] & 3) << 4) + (b[i] >> 2))
+        lowset[0] |= t.lowbit[b[i]]
+    _sort5(r)
+    idx[0] = _board_colex(t, r)
+
+
 cdef int _monte_carlo(const Ctx *c, uint64_t seed, int64_t block0, int64_t block1,
                       int64_t block_size, int64_t samples, Run *run) except -1 nogil:
-    """Deals of blocks block0..block1-1 (the last block may be short)."""
-    cdef PEval pe[MAX_PLAYERS]
+    """Deals of blocks block0..block1-1 (the last block may be short).
+
+    Deals are drawn MC_BATCH at a time: the unknown players' table entries
+    (random rows of the 22.5 MB table) are prefetched for the whole batch
+    before any is scored, so their cache misses overlap.
+    """
+    cdef PEval pe[MC_BATCH][MAX_PLAYERS]
+    cdef uint32_t bidx[MC_BATCH]
+    cdef uint32_t bsc[MC_BATCH]
+    cdef uint64_t bm64[MC_BATCH]
+    cdef uint32_t blow[MC_BATCH]
     cdef uint8_t deck[52]
     cdef uint8_t b[5]
     cdef Rng g
-    cdef int64_t blk, nb, _
-    cdef int nd = c.ndeck, h = c.h, nu = c.nu, m = c.m, k = c.k
-    cdef int need = nu * h + k, j, u
+    cdef int64_t blk, nb, done
+    cdef int nd = c.ndeck, h = c.h, nu = c.nu, m = c.m, k = c.k, n = c.n
+    cdef int need = nu * h + k, j, u, x, q, batch
     cdef uint32_t r
     cdef uint8_t tmp
-    pe[:] = c.pe
+    cdef PEval *pu
+    for x in range(MC_BATCH):
+        for j in range(n):
+            pe[x][j] = c.pe[j]
     for j in range(m):
         b[j] = c.board[j]
     for blk in range(block0, block1):
@@ -555,18 +614,27 @@ cdef int _monte_carlo(const Ctx *c, uint64_t seed, int64_t block0, int64_t block
         _seed_block(&g, seed, <uint64_t>blk)
         for j in range(nd):
             deck[j] = c.deck[j]
-        for _ in range(nb):
-            # Partial Fisher-Yates: deck[0:need] is a uniform ordered draw.
-            for j in range(need):
-                r = j + _below(&g, <uint32_t>(nd - j))
-                tmp = deck[j]
-                deck[j] = deck[r]
-                deck[r] = tmp
-            for u in range(nu):
-                _set_player(c.t, &pe[c.unknown[u]], &deck[u * h], h)
-            for j in range(k):
-                b[m + j] = deck[nu * h + j]
-            _score_codes(c.t, pe, c.n, c.hilo, b, run.acc)
+        done = 0
+        while done < nb:
+            batch = MC_BATCH if nb - done >= MC_BATCH else <int>(nb - done)
+            for x in range(batch):
+                # Partial Fisher-Yates: deck[0:need] is a uniform ordered draw.
+                for j in range(need):
+                    r = j + _below(&g, <uint32_t>(nd - j))
+                    tmp = deck[j]
+                    deck[j] = deck[r]
+                    deck[r] = tmp
+                for j in range(k):
+                    b[m + j] = deck[nu * h + j]
+                _board_of(c.t, b, &bidx[x], &bsc[x], &bm64[x], &blow[x])
+                for u in range(nu):
+                    pu = &pe[x][c.unknown[u]]
+                    _set_player(c.t, pu, &deck[u * h], h)
+                    for q in range(pu.nrows):
+                        EQ_PREFETCH(pu.rows[q] + bidx[x])
+            for x in range(batch):
+                _score(c.t, pe[x], n, c.hilo, bidx[x], bsc[x], bm64[x], blow[x], run.acc)
+            done += batch
         run.work += nb
         if run.work >= POLL_WORK and _poll(run):
             return 1
