@@ -10,10 +10,12 @@ is a ``TypeError``. Every row is validated and a bad row raises
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 import textwrap
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -359,3 +361,73 @@ def test_every_bad_byte_in_every_position_is_caught() -> None:
                 for fn in (omaha.evaluate_hi_batch, omaha.evaluate_lo_batch, omaha.select_batch):
                     with pytest.raises(InvalidCardError, match="row 0"):
                         fn(h, b)
+
+
+# ------------------------------------------------- threads and the GIL
+
+
+@pytest.mark.parametrize("threads", [2, 3, 4])
+def test_threads_split_the_rows_over_python_threads(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
+    from omaha import _eval
+
+    holes, boards = deal(100_000, seed=20)
+    want = omaha.evaluate_hi_batch(holes, boards)
+    calls: list[tuple[int, int, int]] = []
+    lock = threading.Lock()
+    real = _eval.hi_batch
+    # Every part waits for the others: the parts must run at the same time,
+    # each in its own thread.
+    together = threading.Barrier(threads, timeout=30)
+
+    def spy(h: Any, b: Any, out: Any, start: int, stop: int) -> Any:
+        with lock:
+            calls.append((start, stop, threading.get_ident()))
+        together.wait()
+        return real(h, b, out, start, stop)
+
+    monkeypatch.setattr(_eval, "hi_batch", spy)
+    got = omaha.evaluate_hi_batch(holes, boards, threads=threads)
+    np.testing.assert_array_equal(got, want)
+    ranges = sorted((start, stop) for start, stop, _ in calls)
+    assert len(ranges) == threads
+    assert ranges[0][0] == 0 and ranges[-1][1] == 100_000
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges))
+    assert len({ident for _, _, ident in calls}) == threads
+
+
+@pytest.mark.parametrize("fn", BATCH_FNS)
+def test_kernel_releases_the_gil(fn: BatchFn) -> None:
+    """Another Python thread runs while the kernel works.
+
+    With a long switch interval the calling thread never hands over the GIL
+    on its own; the other thread can only count while the GIL is released.
+    """
+    holes, boards = deal(200_000, seed=21)
+    holes = np.tile(holes, (25, 1))  # 5 M rows
+    boards = np.tile(boards, (25, 1))
+    fn(holes[:10], boards[:10])  # tables built, NumPy warm
+    count = 0
+    stop = threading.Event()
+
+    def counter() -> None:
+        nonlocal count
+        while not stop.is_set():
+            count += 1
+            time.sleep(0)  # let the caller take the GIL back whenever it wants it
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(5.0)
+    t = threading.Thread(target=counter)
+    try:
+        t.start()
+        time.sleep(0.05)
+        before = count
+        fn(holes, boards)
+        during = count - before
+    finally:
+        stop.set()
+        t.join()
+        sys.setswitchinterval(old)
+    assert during > 100, during
