@@ -62,14 +62,15 @@ _DEFAULT_MAX_SAMPLES = 100_000_000
 _THREADS_MIN_WORK = 1 << 18
 
 
-def _cell_units(i: int, j: int) -> tuple[int, int]:
-    """Pot share of count cell (i, j) won with the high and with the low, in 1/_UNIT."""
+def _cell(cell: int) -> tuple[tuple[int, int | None], int, int]:
+    """Return a count cell's outcome key and its pot shares (high, low) in 1/_UNIT."""
+    i, j = divmod(cell, 12)
     high = 0 if i == 0 else (_UNIT // i if j == _NO_LOW else _UNIT // (2 * i))
     low = 0 if j in (0, _NO_LOW) else _UNIT // (2 * j)
-    return high, low
+    return (i, None if j == _NO_LOW else j), high, low
 
 
-_CELLS = tuple(_cell_units(i, j) for i in range(11) for j in range(12))
+_CELLS = tuple(_cell(cell) for cell in range(_N_OUT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +274,7 @@ class _Runner:
         """Return the counts summed over ``kernel(first, last)`` for every chunk."""
         from array import array
 
-        total = [0] * nout
+        total: list[int] = []
 
         def one(chunk: tuple[int, int, int], signals: bool) -> array[int]:
             acc = array("q", bytes(8 * nout))
@@ -282,16 +283,15 @@ class _Runner:
             return acc
 
         def add(acc: array[int], weight: int) -> None:
-            for i, x in enumerate(acc):
-                if x:
-                    total[i] += x
+            nonlocal total
+            total = [a + b for a, b in zip(total, acc, strict=True)] if total else acc.tolist()
             if self.bar is not None:
                 self.bar.update(weight)
 
         if self.pool is None:
             for chunk in chunks:
                 add(one(chunk, True), chunk[2])
-            return total
+            return total or [0] * nout
         from concurrent.futures import FIRST_COMPLETED, wait
 
         pending = {self.pool.submit(one, c, False): c[2] for c in chunks}
@@ -299,7 +299,7 @@ class _Runner:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 add(fut.result(), pending.pop(fut))
-        return total
+        return total or [0] * nout
 
 
 def _chunks(weights: Sequence[int], target: int) -> list[tuple[int, int, int]]:
@@ -349,25 +349,17 @@ def _progress_bar(progress: bool | float, total: int, unit: str) -> Any:
 def _player(
     hole: tuple[int, ...] | None, counts: Sequence[int], deals: int, mc: bool
 ) -> PlayerEquity:
-    high = low = win = tie = scoop = 0
-    sq = 0.0
-    outcomes: dict[tuple[int, int | None], int] = {}
-    for cell, c in enumerate(counts):
-        if not c:
-            continue
-        i, j = divmod(cell, 12)
-        outcomes[(i, None if j == _NO_LOW else j)] = c
-        hu, lu = _CELLS[cell]
-        high += c * hu
-        low += c * lu
-        win += c if i == 1 else 0
-        tie += c if i >= 2 else 0
-        scoop += c if i == 1 and j in (1, _NO_LOW) else 0
-        sq += c * ((hu + lu) / _UNIT) ** 2
+    cells = [(_CELLS[cell], c) for cell, c in enumerate(counts) if c]
+    high = sum(c * hu for (_, hu, _), c in cells)
+    low = sum(c * lu for (_, _, lu), c in cells)
+    win = sum(c for ((i, _), _, _), c in cells if i == 1)
+    tie = sum(c for ((i, _), _, _), c in cells if i >= 2)
+    scoop = sum(c for ((i, j), _, _), c in cells if i == 1 and j in (1, None))
     share = Fraction(high + low, _UNIT * deals)
     stderr = None
     if mc:
         mean = float(share)
+        sq = sum(c * ((hu + lu) / _UNIT) ** 2 for (_, hu, lu), c in cells)
         var = max(sq / deals - mean * mean, 0.0) * deals / max(deals - 1, 1)
         stderr = math.sqrt(var / deals)
     return PlayerEquity(
@@ -379,7 +371,7 @@ def _player(
         high_share=float(Fraction(high, _UNIT * deals)),
         low_share=float(Fraction(low, _UNIT * deals)),
         equity_fraction=share,
-        outcomes=types.MappingProxyType(outcomes),
+        outcomes=types.MappingProxyType({key: c for (key, _, _), c in cells}),
         stderr=stderr,
     )
 
@@ -387,16 +379,14 @@ def _player(
 def _max_stderr(totals: Sequence[int], n: int, deals: int) -> float:
     worst = 0.0
     for p in range(n):
-        s = sq = 0.0
-        for cell in range(p * _N_OUT, (p + 1) * _N_OUT):
-            c = totals[cell]
-            if c:
-                hu, lu = _CELLS[cell - p * _N_OUT]
-                x = (hu + lu) / _UNIT
-                s += c * x
-                sq += c * x * x
-        mean = s / deals
-        var = max(sq / deals - mean * mean, 0.0) * deals / max(deals - 1, 1)
+        cells = [
+            (c, (hu + lu) / _UNIT)
+            for (_, hu, lu), c in zip(_CELLS, totals[p * _N_OUT : (p + 1) * _N_OUT], strict=True)
+            if c
+        ]
+        mean = sum(c * x for c, x in cells) / deals
+        sq = sum(c * x * x for c, x in cells) / deals
+        var = max(sq - mean * mean, 0.0) * deals / max(deals - 1, 1)
         worst = max(worst, math.sqrt(var / deals))
     return worst
 
