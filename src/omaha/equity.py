@@ -503,15 +503,15 @@ def equity(
 
     Examples
     --------
-    >>> r = equity(["AhAsKhKs", "JdTd9c8c"], board="Ks7h2c")
+    >>> r = equity(["AhAsKhKs", "JdTd9c8c"], board="Qs7h2c")
     >>> r.boards, f"{r[0].equity:.4f}", f"{r[0].win:.4f}", f"{r[0].tie:.4f}"
-    (903, '0.9413', '0.9413', '0.0000')
-    >>> r = equity(["As2sKd3h", "Ac2cQhJh"], board="4s5c9d", game="hilo")
-    >>> r[0].equity, r[0].low_share
-    (0.5, 0.25)
+    (820, '0.8183', '0.8183', '0.0000')
+    >>> r = equity(["As2sKd3h", "Ac4cQhJh"], board="5d8s9c", game="hilo")
+    >>> r[0].equity_fraction, f"{r[0].high_share:.4f}", f"{r[0].low_share:.4f}"
+    (Fraction(138, 205), '0.3195', '0.3537')
     >>> r = equity(["AhAsKhKs", None], samples=20_000, seed=7)
-    >>> r.method, r.samples, r.seed
-    ('monte-carlo', 20000, 7)
+    >>> r.method, r.samples, r.seed, f"{r[0].equity:.3f}"
+    ('monte-carlo', 20000, 7, '0.699')
     """
     start = time.perf_counter()
     parsed, size, b, d = _parse_spot(holes, board, dead)
