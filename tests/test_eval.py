@@ -451,6 +451,19 @@ def test_non_integer_codes_are_rejected(hole: list[Any]) -> None:
             fn(hole, [0, 4, 8, 13, 17])
 
 
+def test_iterators_of_codes_get_the_right_error() -> None:
+    # Valid iterators are evaluated like lists, so a bad one must be
+    # explained like a list, not as "got 0" cards after the first pass used it up.
+    # (Iterators are outside the annotated types, which say Sequence.)
+    hole: Any = iter([51, 50, 49, 48])
+    board: Any = iter([0, 1, 2])
+    assert evaluate_hi(hole, board) == evaluate_hi([51, 50, 49, 48], [0, 1, 2])
+    with pytest.raises(DuplicateCardError, match="'Ac'"):
+        evaluate_hi(iter([51, 50, 49, 48]), [48, 1, 2])  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardError, match="got 3"):
+        evaluate_hi(iter([51, 50, 49]), [0, 1, 2])  # type: ignore[arg-type]
+
+
 def test_not_a_sequence_of_cards() -> None:
     for bad in (None, 1234):
         with pytest.raises((TypeError, InvalidCardError)):
