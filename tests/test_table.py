@@ -29,7 +29,7 @@ from omaha import (
 )
 from omaha.cards import format_cards, parse_cards
 from omaha.pots import Pot, take_rake
-from omaha.table import Hand
+from omaha.table import Hand, forced_bet_plan
 from table_play import act, check_down, seated, snapshot
 
 # ----------------------------------------------------------------- Table
@@ -334,3 +334,15 @@ def test_a_bad_rake_policy_is_reported() -> None:
         act(hand, "p1 f")
     with pytest.raises(ValueError, match="rake must be a callable"):
         Table([100, 100], NoLimit(1, 2), rake=5)  # type: ignore[arg-type]
+
+
+def test_forced_bets_are_data() -> None:
+    structure = NoLimit(1, 2, antes=(0, 1, 0), big_blind_ante=2)
+    assert forced_bet_plan(structure, (4, 0, 2)) == (
+        PostAnte(0, 1),
+        PostBlind(4, 1),
+        PostBlind(0, 2),
+        PostBigBlindAnte(0, 2),
+    )
+    # Heads-up: the button (last position) posts the small blind.
+    assert forced_bet_plan(NoLimit(1, 2), (1, 0)) == (PostBlind(1, 1), PostBlind(0, 2))

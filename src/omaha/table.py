@@ -62,7 +62,7 @@ from omaha.pots import (
 from omaha.ranks import HighHand, LowHand
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 
-__all__ = ["STREETS", "Hand", "HandResult", "RakePolicy", "ShownHand", "Table"]
+__all__ = ["STREETS", "Hand", "HandResult", "RakePolicy", "ShownHand", "Table", "forced_bet_plan"]
 
 Game = Literal["hi", "hilo"]
 RakePolicy = Callable[["Hand", tuple[Pot, ...]], Sequence[Pot]]
@@ -341,6 +341,45 @@ class Table:
                 return
 
 
+def _big_blind_seat(structure: FixedLimit | PotLimit | NoLimit, order: tuple[int, ...]) -> int:
+    """Return the seat of the big blind (or the single blind); heads-up the positions swap."""
+    index = structure.big_blind_position
+    pos = index if len(order) > 2 else 1 - index
+    return order[pos]
+
+
+def forced_bet_plan(
+    structure: FixedLimit | PotLimit | NoLimit, order: tuple[int, ...]
+) -> tuple[PostAnte | PostBlind | PostBigBlindAnte, ...]:
+    """Return a hand's forced bets as data, in posting order, at their full amounts.
+
+    Antes first, then blinds and straddles by position, then the big-blind
+    ante (docs/rules.md §5.1-§5.3). Heads-up the two positions' blinds and
+    antes are swapped (PHH). A player short of an amount posts all they
+    have when the hand applies the plan.
+
+    Parameters
+    ----------
+    structure : FixedLimit, PotLimit or NoLimit
+    order : tuple of int
+        The seats dealt in, by position (first left of the button; the
+        button last).
+
+    Examples
+    --------
+    >>> forced_bet_plan(NoLimit(1, 2, big_blind_ante=2), (4, 0, 2))
+    (PostBlind(seat=4, amount=1), PostBlind(seat=0, amount=2), PostBigBlindAnte(seat=0, amount=2))
+    """
+    k = len(order)
+    plan: list[PostAnte | PostBlind | PostBigBlindAnte] = [
+        PostAnte(order[pos], a) for pos, a in enumerate(structure.antes_by_position(k)) if a
+    ]
+    plan.extend(PostBlind(order[pos], b) for pos, b in enumerate(structure.forced_bets(k)) if b)
+    if structure.big_blind_ante:
+        plan.append(PostBigBlindAnte(_big_blind_seat(structure, order), structure.big_blind_ante))
+    return tuple(plan)
+
+
 def _apply_rake(
     policy: RakePolicy, hand: Hand, pots: tuple[Pot, ...]
 ) -> tuple[tuple[Pot, ...], int]:
@@ -524,6 +563,8 @@ class Hand:
         self._shown: dict[int, tuple[int, ...]] = {}
         self._mucked: list[int] = []
         self._result: HandResult | None = None
+        self._bb_seat = _big_blind_seat(table.structure, order)
+        self._round = self._first_round()
         self._post_forced_bets()
         for seat in order:
             self._actions.append(DealHole(seat, holes[seat]))
@@ -532,48 +573,38 @@ class Hand:
     # ------------------------------------------------------------ forced bets
 
     def _post_forced_bets(self) -> None:
-        """Antes, then blinds and straddles, then the big-blind ante (docs/rules.md §5.1-§5.3)."""
-        st = self._table.structure
-        order = self._seats
-        k = len(order)
-        stack, bet, contrib, actions = self._stack, self._bet, self._contrib, self._actions
-        for pos, a in enumerate(st.antes_by_position(k)):
-            if a:
-                s = order[pos]
-                paid = min(a, stack[s])
-                stack[s] -= paid
-                contrib[s] += paid
-                actions.append(PostAnte(s, paid))
-        forced = st.forced_bets(k)
-        for pos, b in enumerate(forced):
-            if b:
-                s = order[pos]
-                paid = min(b, stack[s])
-                stack[s] -= paid
-                bet[s] = paid
-                contrib[s] += paid
-                self._paid[s] += paid
-                actions.append(PostBlind(s, paid))
-        bb_index = st.big_blind_position
-        bb_pos = bb_index if k > 2 else 1 - bb_index
-        self._bb_seat = order[bb_pos] if bb_pos < k else order[-1]
-        if st.big_blind_ante:
-            s = self._bb_seat
-            paid = min(st.big_blind_ante, stack[s])
+        """Post the hand's forced bets (docs/rules.md §5.1-§5.3).
+
+        Each player posts what the plan asks or all they have (then they are
+        all-in). Antes are dead money counted in the poster's contribution
+        (side-pot rule); blinds and straddles are bets; a big-blind ante goes
+        whole into the main pot.
+        """
+        stack, bet, contrib, paid_bets = self._stack, self._bet, self._contrib, self._paid
+        for post in forced_bet_plan(self._table.structure, self._seats):
+            s = post.seat
+            paid = post.amount if post.amount < stack[s] else stack[s]
             stack[s] -= paid
-            self._dead += paid
-            actions.append(PostBigBlindAnte(s, paid))
-        highest = max(forced)
-        kind = self._kind
-        if kind == FIXED_LIMIT:
-            assert isinstance(st, FixedLimit)
-            self._round = BettingRound(
-                kind, 0, highest, st.small_bet, count=1 if highest else 0, cap=st.cap,
+            if isinstance(post, PostBlind):
+                bet[s] += paid
+                contrib[s] += paid
+                paid_bets[s] += paid
+            elif isinstance(post, PostAnte):
+                contrib[s] += paid
+            else:
+                self._dead += paid
+            self._actions.append(type(post)(s, paid))
+
+    def _first_round(self) -> BettingRound:
+        """Return the pre-flop round: the largest forced bet, at full size, is the bet to match."""
+        st = self._table.structure
+        highest = max(st.forced_bets(len(self._seats)))
+        if isinstance(st, FixedLimit):
+            return BettingRound(
+                FIXED_LIMIT, 0, highest, st.small_bet, count=1 if highest else 0, cap=st.cap,
                 heads_up_unlimited=st.heads_up_unlimited,
             )  # fmt: skip
-        else:
-            assert isinstance(st, PotLimit | NoLimit)
-            self._round = BettingRound(kind, 0, highest, max(st.min_bet, highest))
+        return BettingRound(self._kind, 0, highest, max(st.min_bet, highest))
 
     def _first_actor_pos(self) -> int:
         """Position left of the largest forced bet (ties: the later position)."""
