@@ -344,5 +344,5 @@ def test_forced_bets_are_data() -> None:
         PostBlind(0, 2),
         PostBigBlindAnte(0, 2),
     )
-    # Heads-up: the button (last position) posts the small blind.
-    assert forced_bet_plan(NoLimit(1, 2), (1, 0)) == (PostBlind(1, 1), PostBlind(0, 2))
+    # Heads-up: the button (seat 0, the last position) posts the small blind.
+    assert forced_bet_plan(NoLimit(1, 2), (1, 0)) == (PostBlind(1, 2), PostBlind(0, 1))
