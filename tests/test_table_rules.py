@@ -717,3 +717,19 @@ def test_too_many_players_for_the_deck() -> None:
 def test_deck_too_short_is_an_error() -> None:
     with pytest.raises(ValueError, match=re.escape("the deck has 10 cards; 2 players need 16")):
         Table([100, 100], NoLimit(1, 2)).deal(deck=list(range(10)))
+
+
+def test_side_pot_goes_to_the_last_player_in_it_when_the_others_muck() -> None:
+    # p3 is all-in for 10; p1 and p2 build a side pot of 40. At showdown p1
+    # mucks (conceding the side pot to p2), then p2 mucks: p3, the last hand
+    # left, takes the main pot without showing; p2 keeps the side pot.
+    table = seated([100, 100, 10], NoLimit(1, 2))
+    hand = deal(table, [EIGHT_LOW, NO_LOW, QUADS], BOARD)
+    act(hand, "p3 ai", "p1 cbr 30", "p2 cc")
+    act(hand, "p1 x", "p2 x", "p1 x", "p2 x", "p1 x", "p2 x")
+    assert hand.showdown_order == (0, 1, 2)  # no river bet: left of the button first
+    act(hand, "p1 sm", "p2 sm")
+    assert hand.is_over and hand.result.mucked == (0, 1)
+    main, side = hand.result.pots
+    assert main.payouts == {2: 30} and side.payouts == {1: 40}
+    assert hand.result.stacks == (70, 110, 30)
