@@ -229,9 +229,13 @@ def _text_matrix(texts: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray, list[Any
         arr = texts
     else:
         items = list(texts)  # type: ignore[arg-type]
-        if not all(isinstance(t, str | bytes) for t in items):
-            bad = next(t for t in items if not isinstance(t, str | bytes))
-            raise TypeError(f"card texts must be str or bytes, not {bad!r}")
+        kinds = set(map(type, items))
+        if not (kinds <= {str} or kinds <= {bytes}):  # the rare path: look closer
+            bad = next((t for t in items if not isinstance(t, str | bytes)), None)
+            if bad is not None:
+                raise TypeError(f"card texts must be str or bytes, not {bad!r}")
+            if not all(isinstance(t, type(items[0])) for t in items):
+                raise TypeError("card texts must be all str or all bytes, not a mix")
         arr = np.array(items, dtype=str if items and isinstance(items[0], str) else bytes)
     if arr.ndim != 1:
         raise ValueError(f"texts must be one-dimensional, got shape {arr.shape}")

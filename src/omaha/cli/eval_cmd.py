@@ -24,6 +24,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
@@ -149,10 +150,47 @@ class _Rows:
     boards: Any
     """Board card text, as ``holes``."""
     ids: Any = None
-    """None (use the row numbers), a bytes array (n,) of CSV text, or a list
-    of JSON values."""
+    """None (use the row numbers), a bytes array (n,) of text, or a list of
+    values (str from CSV, any JSON value from JSON Lines)."""
+    ids_are_numbers: bool = False
+    """The ``ids`` bytes array holds integers (written without quotes in JSON)."""
     errors: dict[int, str] = field(default_factory=dict)
     """Row index -> reason, for rows found bad while reading."""
+
+    def pack(self) -> None:
+        """Turn lists of ASCII text (and of integer ids) into bytes arrays."""
+        import numpy as np
+
+        if isinstance(self.holes, list):
+            self.holes = _ascii_array(self.holes) if self.holes else self.holes
+        if isinstance(self.boards, list):
+            self.boards = _ascii_array(self.boards) if self.boards else self.boards
+        if isinstance(self.ids, list) and self.ids:
+            kinds = set(map(type, self.ids))
+            if kinds == {str}:
+                self.ids = _ascii_array(self.ids)
+            elif kinds == {int}:
+                with suppress(OverflowError):
+                    self.ids = np.array(self.ids, np.int64).astype("S20")
+                    self.ids_are_numbers = True
+
+
+def _ascii_array(values: list[Any]) -> Any:
+    """Return a list of ASCII str without NUL as a bytes array (else the list)."""
+    import numpy as np
+
+    joined = "\0".join(values)
+    if not joined.isascii():
+        return values
+    a = np.frombuffer(joined.encode() + b"\0", np.uint8)
+    ends = np.flatnonzero(a == 0)
+    if ends.size != len(values):  # a value holds a NUL
+        return values
+    starts = np.concatenate([[0], ends[:-1] + 1])
+    width = int((ends - starts).max(initial=0))
+    if width > _MAX_ID:
+        return values
+    return _gather(np.concatenate([a, np.zeros(width, np.uint8)]), starts, ends, width)
 
 
 def _line_chunks(f: IO[bytes], head: bytes, chunk_rows: int) -> Iterator[tuple[int, bytes]]:
@@ -355,6 +393,7 @@ class _CsvReader(_Reader):
         if "id" in self.col:
             k = self.col["id"]
             rows.ids = [r[k] if len(r) == self.ncols else "" for r in records]
+        rows.pack()
         return rows
 
 
@@ -385,31 +424,56 @@ class _JsonReader(_Reader):
         for offset, data in _line_chunks(self.f, self.first, self.chunk_rows):
             self.bytes_read += len(data)
             raw = data.split(b"\n")[:-1]
-            index = [i for i, line in enumerate(raw) if line.strip()]
-            texts = [raw[i] for i in index]
-            try:
-                objs = json.loads(b"[" + b",".join(texts) + b"]")
-            except ValueError:
-                objs = None
+            objs = None
+            if all(raw):  # no empty line: try the whole chunk as one JSON array
+                index = None
+                texts = raw
+                with suppress(ValueError):
+                    objs = json.loads(b"[" + b",".join(raw) + b"]")
+            else:
+                index = [i for i, line in enumerate(raw) if line.strip()]
+                texts = [raw[i] for i in index]
             if objs is None or len(objs) != len(texts):
+                if index is None:  # blank (whitespace) lines, or a line that is not one value
+                    index = [i for i, line in enumerate(raw) if line.strip()]
+                    texts = [raw[i] for i in index]
                 objs = [_loads(t) for t in texts]
             n = len(texts)
-            rows = _Rows(start + offset + np.array(index, np.int64), self._numbers(n), [], [], [])
-            numbers = rows.numbers.tolist()
-            for i, obj in enumerate(objs):
-                hole = board = ""
-                if isinstance(obj, _BadJson):
-                    rows.errors[i] = obj.reason
-                elif not isinstance(obj, dict):
-                    rows.errors[i] = f"expected a JSON object, got {_short(obj)}"
-                else:
-                    hole = _cards_value(obj, "hole", rows.errors, i)
-                    board = _cards_value(obj, "board", rows.errors, i)
-                rows.holes.append(hole)
-                rows.boards.append(board)
-                has_id = isinstance(obj, dict) and "id" in obj
-                rows.ids.append(obj["id"] if has_id else numbers[i])
+            lines = np.arange(n) if index is None else np.array(index, np.int64)
+            rows = _Rows(start + offset + lines, self._numbers(n), [], [], [])
+            try:  # the common case: objects with string cards
+                rows.holes = [obj["hole"] for obj in objs]
+                rows.boards = [obj["board"] for obj in objs]
+                rows.ids = [obj.get("id", _NO_ID) for obj in objs]
+                simple = set(map(type, rows.holes)) | set(map(type, rows.boards)) == {str}
+            except (KeyError, TypeError, AttributeError):
+                simple = False
+            if not simple:
+                self._rows_one_by_one(objs, rows)
+            if _NO_ID in rows.ids:
+                numbers = rows.numbers.tolist()
+                rows.ids = [numbers[k] if i is _NO_ID else i for k, i in enumerate(rows.ids)]
+            rows.pack()
             yield rows
+
+    @staticmethod
+    def _rows_one_by_one(objs: list[Any], rows: _Rows) -> None:
+        rows.holes, rows.boards, rows.ids = [], [], []
+        for i, obj in enumerate(objs):
+            hole = board = ""
+            if isinstance(obj, _BadJson):
+                rows.errors[i] = obj.reason
+            elif not isinstance(obj, dict):
+                rows.errors[i] = f"expected a JSON object, got {_short(obj)}"
+            else:
+                hole = _cards_value(obj, "hole", rows.errors, i)
+                board = _cards_value(obj, "board", rows.errors, i)
+            rows.holes.append(hole)
+            rows.boards.append(board)
+            rows.ids.append(obj.get("id", _NO_ID) if isinstance(obj, dict) else _NO_ID)
+
+
+_NO_ID = object()
 
 
 @dataclass
@@ -650,8 +714,10 @@ def _id_column(rows: _Rows, index: np.ndarray, fmt: str) -> tuple[list[Any], boo
 
     if rows.ids is None:
         return [rows.numbers[index].astype("S20")], True
-    if isinstance(rows.ids, np.ndarray):  # CSV text from the array path
+    if isinstance(rows.ids, np.ndarray):  # text read into an array
         ids = rows.ids[index]
+        if rows.ids_are_numbers:
+            return [ids], True
         mat = _matrix(ids, ids.size)
         if fmt == "csv":
             special = (mat == 44) | (mat == 34) | (mat == 13) | (mat == 10)
