@@ -82,10 +82,13 @@ def test_pot_limit_player_with_less_may_go_all_in_for_less() -> None:
 # ------------------------------------------------------------- no limit
 
 
-def test_no_limit_under_the_gun_may_only_call_after_short_all_in_is_called() -> None:
+@pytest.mark.parametrize("structure", [NoLimit(10, 20), PotLimit(10, 20)])
+def test_under_the_gun_may_only_call_after_short_all_in_is_called(
+    structure: NoLimit | PotLimit,
+) -> None:
     # Blinds 10/20: under the gun calls, the button goes all-in to 25 (a
     # short raise of 5), both blinds call: under the gun may only call or fold.
-    hand = seated([1000, 1000, 1000, 25], NoLimit(10, 20)).deal(seed=6)
+    hand = seated([1000, 1000, 1000, 25], structure).deal(seed=6)
     act(hand, "p3 cc", "p4 ai", "p1 cc", "p2 cc")
     legal = hand.legal_actions()
     assert legal.seat == 2
