@@ -326,6 +326,10 @@ def parse_cards_array(
     cand[:, :pairs] = pair[:, :pairs]
     ok = ~rough
     rest = np.flatnonzero(rough & ~other)
+    if rest.size:  # cards one separator apart ("As Kd 7h 2c")
+        spaced, count, fine = _parse_spaced(mat[rest], max_cards)
+        cand[rest[fine]], ncards[rest[fine]], ok[rest[fine]] = spaced[fine], count[fine], True
+        rest = rest[~fine]
     if rest.size:
         cand[rest], ncards[rest], ok[rest] = _parse_general(mat[rest], max_cards)
     ok &= ~_has_duplicate(cand)
@@ -341,6 +345,38 @@ def parse_cards_array(
                 codes[i, : len(row)] = row
                 counts[i] = len(row)
     return codes, counts
+
+
+def _parse_spaced(mat: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Parse rows of cards each followed by one separator: ``(codes, ncards, ok)``."""
+    import numpy as np
+
+    t = _array_tables()
+    n, w = mat.shape
+    k = (w + 2) // 3
+    wide = np.zeros((n, 3 * k), np.uint8)
+    wide[:, :w] = mat
+    triples = wide.reshape(n, k, 3)
+    pair = t["pair"][np.ascontiguousarray(triples[:, :, :2]).view("<u2")[:, :, 0]]
+    after = triples[:, :, 2]
+    sep = t["sep"][after]
+    bad = np.zeros(n, bool)
+    ncards = np.zeros(n, np.int64)
+    for j in range(k):
+        card = pair[:, j] < 52
+        bad |= pair[:, j] == _NOT_A_CARD
+        bad |= ~card & (after[:, j] != 0)  # nothing after the end of the cards
+        bad |= card & ~sep[:, j] & (after[:, j] != 0)
+        if j:
+            bad |= card & (pair[:, j - 1] == NO_CARD)
+            bad |= card & ~sep[:, j - 1]  # between two cards: one separator
+        if j >= max_cards:
+            bad |= card
+        ncards += card
+    codes = np.full((n, max_cards), NO_CARD, np.uint8)
+    cols = min(k, max_cards)
+    codes[:, :cols] = np.where(pair < 52, pair, NO_CARD)[:, :cols]
+    return codes, ncards, ~bad
 
 
 def _parse_general(mat: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
