@@ -97,7 +97,9 @@ def _as_code(item: object) -> int:
     if isinstance(item, str):
         return parse_card(item)
     if isinstance(item, bool) or not hasattr(item, "__index__"):
-        raise InvalidCardError(f"a card must be a code 0..51 or a string such as 'As', not {item!r}")
+        raise InvalidCardError(
+            f"a card must be a code 0..51 or a string such as 'As', not {item!r}"
+        )
     code = int(item)
     if not 0 <= code <= 51:
         raise InvalidCardError(f"card code {code!r} is outside 0..51")

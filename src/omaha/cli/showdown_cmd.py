@@ -49,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        print(json.dumps({"board": format_cards(result.board), "game": result.game, "players": rows}))
+        print(
+            json.dumps({"board": format_cards(result.board), "game": result.game, "players": rows})
+        )
         return 0
     print(f"Board: {format_cards(result.board, ' ')}")
     for r in rows:
