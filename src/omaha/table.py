@@ -564,7 +564,7 @@ class Hand:
         self._mucked: list[int] = []
         self._result: HandResult | None = None
         self._bb_seat = _big_blind_seat(table.structure, order)
-        self._round = self._first_round()
+        self._round = self._new_round(0)
         self._post_forced_bets()
         for seat in order:
             self._actions.append(DealHole(seat, holes[seat]))
@@ -595,16 +595,22 @@ class Hand:
                 self._dead += paid
             self._actions.append(type(post)(s, paid))
 
-    def _first_round(self) -> BettingRound:
-        """Return the pre-flop round: the largest forced bet, at full size, is the bet to match."""
+    def _new_round(self, street: int) -> BettingRound:
+        """Return the betting round of ``street`` (docs/rules.md §5.3, §6).
+
+        Pre-flop the largest forced bet, at full size even when posted
+        short, is the bet to match; it counts as the first bet (fixed limit)
+        or as a full bet, at least the minimum bet (no limit, pot limit).
+        Later streets start from nothing, with the minimum bet.
+        """
         st = self._table.structure
-        highest = max(st.forced_bets(len(self._seats)))
+        highest = max(st.forced_bets(len(self._seats))) if street == 0 else 0
         if isinstance(st, FixedLimit):
             return BettingRound(
-                FIXED_LIMIT, 0, highest, st.small_bet, count=1 if highest else 0, cap=st.cap,
-                heads_up_unlimited=st.heads_up_unlimited,
+                FIXED_LIMIT, street, highest, st.bet_size(street), count=1 if highest else 0,
+                cap=st.cap, heads_up_unlimited=st.heads_up_unlimited,
             )  # fmt: skip
-        return BettingRound(self._kind, 0, highest, max(st.min_bet, highest))
+        return BettingRound(self._kind, street, highest, max(st.min_bet, highest))
 
     def _first_actor_pos(self) -> int:
         """Position left of the largest forced bet (ties: the later position)."""
@@ -1080,17 +1086,8 @@ class Hand:
             self._to_act = self._pending[0]
 
     def _begin_round(self, street: int) -> None:
-        st = self._table.structure
         self._street = street
-        if self._kind == FIXED_LIMIT:
-            assert isinstance(st, FixedLimit)
-            self._round = BettingRound(
-                FIXED_LIMIT, street, 0, st.bet_size(street), cap=st.cap,
-                heads_up_unlimited=st.heads_up_unlimited,
-            )  # fmt: skip
-        else:
-            assert isinstance(st, PotLimit | NoLimit)
-            self._round = BettingRound(self._kind, street, 0, st.min_bet)
+        self._round = self._new_round(street)
         acted = self._acted
         for s in self._seats:
             acted[s] = False
@@ -1111,18 +1108,18 @@ class Hand:
             self._awaiting = ("flop", "turn", "river")[self._streets_dealt()]
 
     def _after_show(self) -> None:
-        left = [s for s in self._show_order if s not in self._mucked]
-        if len(left) <= 1 or not self._pending:
-            if len(left) <= 1:
-                self._pending.clear()
-                self._to_act = None
-                self._awaiting = None
-                self._finish()
-                return
+        """Move on after a show or muck: the hand ends once one hand is left unmucked."""
+        left = sum(1 for s in self._show_order if s not in self._mucked)
+        if left <= 1:
+            self._pending.clear()
+            self._to_act = None
+            self._awaiting = None
+            self._finish()
+        elif self._pending:
+            self._to_act = self._pending[0]
+        else:
             self._to_act = None
             self._deal_next_street()
-            return
-        self._to_act = self._pending[0]
 
     def _board_complete(self) -> None:
         """Finish once the board is out if every live player has shown or mucked."""
