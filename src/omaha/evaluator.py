@@ -49,20 +49,19 @@ _HOLE_SIZES = (4, 5, 6)
 _BOARD_SIZES = (3, 4, 5)
 
 
-def _explain(hole: Cards, board: Cards) -> InvalidCardError:
-    """Build the error for cards the core rejected, naming the bad value."""
-    h = parse_cards(hole)
-    b = parse_cards(board)
+def _explain(h: tuple[int, ...], b: tuple[int, ...]) -> InvalidCardError:
+    """Build the error for parsed cards the core rejected, naming the bad value."""
     if len(h) not in _HOLE_SIZES:
-        return InvalidCardError(f"hole needs 4 to 6 cards, got {len(h)}: {hole!r}")
+        return InvalidCardError(f"hole needs 4 to 6 cards, got {len(h)}: {format_cards(h)!r}")
     if len(b) not in _BOARD_SIZES:
-        return InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {board!r}")
+        return InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {format_cards(b)!r}")
     common = sorted(set(h) & set(b))
     if common:
         return DuplicateCardError(
-            f"card {format_cards(common[:1])!r} is both in hole {hole!r} and on board {board!r}"
+            f"card {format_cards(common[:1])!r} is both in hole {format_cards(h)!r} "
+            f"and on board {format_cards(b)!r}"
         )
-    return InvalidCardError(f"invalid cards: hole {hole!r}, board {board!r}")
+    return InvalidCardError(f"invalid cards: hole {format_cards(h)!r}, board {format_cards(b)!r}")
 
 
 def _call(kernel: Callable[..., Any], hole: Cards, board: Cards, cls: type) -> Any:
@@ -70,12 +69,15 @@ def _call(kernel: Callable[..., Any], hole: Cards, board: Cards, cls: type) -> A
         return kernel(hole, board, cls)
     except (_eval.CardError, TypeError, OverflowError):
         pass
-    # Slow path: card text, or an error to explain (parse_cards raises on
-    # malformed and duplicate cards and names them).
+    # Slow path: card text, iterators, or an error to explain. Parse once
+    # (an iterator can be read only once); parse_cards names malformed and
+    # duplicate cards within one argument.
+    h = parse_cards(hole)
+    b = parse_cards(board)
     try:
-        return kernel(parse_cards(hole), parse_cards(board), cls)
+        return kernel(h, b, cls)
     except _eval.CardError:
-        raise _explain(hole, board) from None
+        raise _explain(h, b) from None
 
 
 def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
