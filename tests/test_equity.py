@@ -227,6 +227,11 @@ def test_progress_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
     assert "equity" in err and "samples" in err
 
 
+def test_progress_bar_waits_for_its_delay(capsys: pytest.CaptureFixture[str]) -> None:
+    equity([AAKK, JT98], board="Qs7h2c", progress=30.0)
+    assert capsys.readouterr().err == ""
+
+
 def test_import_omaha_stays_lazy() -> None:
     code = (
         "import sys, omaha\n"
