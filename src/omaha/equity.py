@@ -332,7 +332,7 @@ def _chunk_target(total: int, threads: int, progress: bool) -> int:
 
 
 def _progress_bar(progress: bool | float, total: int, unit: str) -> Any:
-    if progress is False:
+    if not progress:
         return None
     from tqdm import tqdm
 
@@ -441,8 +441,8 @@ def equity(
         ``None`` uses every available core for runs of more than 262,144
         deals and one thread otherwise.
     progress : bool or float, default False
-        Show a tqdm progress bar on stderr; a number shows it only once the
-        run has lasted that many seconds.
+        Show a tqdm progress bar on stderr; a positive number shows it only
+        once the run has lasted that many seconds.
 
     Returns
     -------
