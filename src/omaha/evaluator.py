@@ -477,7 +477,7 @@ def showdown(
     --------
     >>> s = showdown(["AsKsKd4h", "9c8c7h6h"], "2hKh8d5sAc", game="hilo")
     >>> s.high_winners, s.low_winners
-    ((0,), (0,))
+    ((0,), (1,))
     """
     if game not in ("hi", "hilo"):
         raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
