@@ -72,10 +72,12 @@ def _units(history: HandHistory, chips: int) -> str:
     return format(value, "f") if isinstance(value, decimal.Decimal) else str(value)
 
 
-def _json_units(history: HandHistory, chips: int) -> int | float:
+def _json_units(history: HandHistory, chips: int) -> int | float | str:
     value = history.to_file_units(chips)
     if isinstance(value, decimal.Decimal):
-        return float(value)  # shortest repr: 1937923.75 prints as written
+        number = float(value)  # its shortest repr prints 1937923.75 as written
+        # Past 15 significant digits a float may not be exact: keep the text.
+        return number if decimal.Decimal(repr(number)) == value else format(value, "f")
     return value
 
 
