@@ -632,18 +632,15 @@ class _Tables:
     def __init__(self, fmt: str) -> None:
         import numpy as np
 
-        from omaha import _eval
         from omaha.ranks import HandCategory, hi_name, lo_name
 
         hi = range(1, 7463)
-        cats = [HandCategory(_eval.hi_class(s)[0]) for s in hi]
         names = [hi_name(s) for s in hi]
+        # The category is in the name: "Full house, sevens full of deuces".
+        by_label = {c.label: c for c in HandCategory} | {"Royal flush": HandCategory.STRAIGHT_FLUSH}
+        cats = [by_label[x.split(",")[0]] for x in names]
         lows = [lo_name(s) for s in range(1, 57)]
-        wheel = [False] + [
-            c in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
-            and _eval.hi_class(s)[1][0] == 3
-            for s, c in zip(hi, cats, strict=True)
-        ]
+        wheel = [False] + [x in ("Straight, five high", "Straight flush, five high") for x in names]
         self.wheel = np.array(wheel, bool)
         self.bit = np.zeros(256, np.uint64)  # card code -> its bit; no card -> 0
         self.bit[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
