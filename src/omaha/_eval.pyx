@@ -971,39 +971,50 @@ def lo_ranks(int strength):
 # def boundary: batches (C-contiguous uint8 codes; the GIL is released)
 # ---------------------------------------------------------------------------
 
+cdef inline void _copy_row(const uint8_t *src, uint8_t *dst, int n) noexcept nogil:
+    """Copy a row before validating it: the caller's array may be written
+    by another thread meanwhile, so every byte is read exactly once and the
+    kernels only see the validated copy."""
+    cdef int i
+    for i in range(n):
+        dst[i] = src[i]
+
+
 cdef Py_ssize_t _hi_rows(const uint8_t *holes, int nh, const uint8_t *boards,
                          int nb, uint16_t *out, Py_ssize_t start,
                          Py_ssize_t stop) noexcept nogil:
     cdef size_t idx[BLOCK]
     cdef uint16_t fl[BLOCK]
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
     cdef Py_ssize_t r = start, k, m
-    cdef const uint8_t *hp
-    cdef const uint8_t *bp
     cdef uint16_t v
     if nh == 4 and nb == 5:
+        # Compute a block of table indices and prefetch them, then read:
+        # the random reads into the 22.5 MB table overlap.
         while r < stop:
             m = stop - r
             if m > BLOCK:
                 m = BLOCK
             for k in range(m):
-                hp = holes + (r + k) * 4
-                bp = boards + (r + k) * 5
-                if not _row_ok(hp, 4, bp, 5):
+                _copy_row(holes + (r + k) * 4, h, 4)
+                _copy_row(boards + (r + k) * 5, b, 5)
+                if not _row_ok(h, 4, b, 5):
                     return r + k
-                idx[k] = <size_t>_hole4_index(hp) * N_BOARD_MS + _board5_index(bp)
+                idx[k] = <size_t>_hole4_index(h) * N_BOARD_MS + _board5_index(b)
                 OMAHA_PREFETCH(BIG + idx[k])
-                fl[k] = _flush_part(hp, 4, bp, 5)
+                fl[k] = _flush_part(h, 4, b, 5)
             for k in range(m):
                 v = BIG[idx[k]]
                 out[r + k] = fl[k] if fl[k] > v else v
             r += m
         return -1
     for r in range(start, stop):
-        hp = holes + r * nh
-        bp = boards + r * nb
-        if not _row_ok(hp, nh, bp, nb):
+        _copy_row(holes + r * nh, h, nh)
+        _copy_row(boards + r * nb, b, nb)
+        if not _row_ok(h, nh, b, nb):
             return r
-        out[r] = _hi_fast(hp, nh, bp, nb)
+        out[r] = _hi_fast(h, nh, b, nb)
     return -1
 
 
@@ -1011,21 +1022,19 @@ cdef Py_ssize_t _lo_rows(const uint8_t *holes, int nh, const uint8_t *boards,
                          int nb, uint8_t *out, Py_ssize_t start,
                          Py_ssize_t stop) noexcept nogil:
     cdef Py_ssize_t r
-    cdef const uint8_t *hp
-    cdef const uint8_t *bp
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
     if nh == 4 and nb == 5:
         for r in range(start, stop):
-            hp = holes + r * 4
-            bp = boards + r * 5
-            if _lo45(hp, bp, &out[r]):
+            if _lo45(holes + r * 4, boards + r * 5, &out[r]):
                 return r
         return -1
     for r in range(start, stop):
-        hp = holes + r * nh
-        bp = boards + r * nb
-        if not _row_ok(hp, nh, bp, nb):
+        _copy_row(holes + r * nh, h, nh)
+        _copy_row(boards + r * nb, b, nb)
+        if not _row_ok(h, nh, b, nb):
             return r
-        out[r] = _lo_fast(hp, nh, bp, nb)
+        out[r] = _lo_fast(h, nh, b, nb)
     return -1
 
 
@@ -1033,7 +1042,8 @@ cdef inline uint64_t _lo45(const uint8_t *hp, const uint8_t *bp,
                            uint8_t *out) noexcept nogil:
     """Lo of a 4 + 5 row, validating it without branches; nonzero if bad.
 
-    Every table read is of a 256-entry table, so a bad code reads nothing
+    Each input byte is read once, and every table read is of a 256-entry
+    table (or LO, indexed by two 8-bit sets), so a bad code reads nothing
     outside a table before the row is rejected.
     """
     cdef uint64_t seen = 0, bad = 0, bit
@@ -1154,14 +1164,14 @@ def evaluate5_batch(const uint8_t[:, ::1] cards, uint16_t[::1] out):
     """Five-card strengths of rows of 5 codes; returns the first bad row or -1."""
     cdef Py_ssize_t n = cards.shape[0], r
     cdef Py_ssize_t bad = -1
-    cdef const uint8_t *c
+    cdef uint8_t c[5]
     if cards.shape[1] != 5 or out.shape[0] != n:
         raise CardError("cards must have shape (n, 5) and out shape (n,)")
     if n == 0:
         return -1
     with nogil:
         for r in range(n):
-            c = &cards[r, 0]
+            _copy_row(&cards[r, 0], c, 5)
             if not _row_ok(c, 5, c, 0):
                 bad = r
                 break
