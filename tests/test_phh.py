@@ -543,3 +543,12 @@ def test_from_hand_variant_codes_and_house_rules() -> None:
     assert saved.fields["antes"] == [1, 1, 1] and saved.fields["_big_blind_ante"] == 2
     st = saved.structure()
     assert (st.antes, st.big_blind_ante) == (1, 2)
+
+
+def test_a_show_after_the_hand_is_a_courtesy() -> None:
+    h = history(actions=["d dh p1 AsKsQsJs", "p3 f", "p1 cbr 6", "p2 f", "p1 sm AsKsQsJs"])
+    r = phh.replay(h)
+    assert r.complete and r.finishing_stacks == (102, 98, 100)
+    assert [a.text for a in r.courtesy_shows] == ["p1 sm AsKsQsJs"]
+    with pytest.raises(phh.ReplayActionError, match="action 3 'p1 cc'"):
+        phh.replay(history(actions=["p3 f", "p1 cbr 6", "p2 f", "p1 cc"]))  # betting is over

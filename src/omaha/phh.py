@@ -989,11 +989,15 @@ class Replay:
         The engine's hand, after the last action of the file.
     applied : int
         How many actions were replayed (all of them).
+    courtesy_shows : tuple of PHHAction
+        ``sm`` actions after the hand was over (a winner showing after
+        every opponent folded): recorded, with no effect on the hand.
     """
 
     history: HandHistory
     hand: Hand
     applied: int
+    courtesy_shows: tuple[PHHAction, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -1082,9 +1086,14 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         raise ReplayActionError(f"{name}: dealing the hole cards: {exc}", 0, "") from None
     except ValueError as exc:
         raise PHHError(f"{name}: dealing the hole cards: {exc}") from None
+    courtesy: list[PHHAction] = []
     for i in range(start, len(actions)):
-        _apply(hand, actions[i], i, name, history.hole_count)
-    result = Replay(history, hand, len(actions))
+        a = actions[i]
+        if a.kind == "sm" and hand.is_over and a.cards != ():
+            courtesy.append(a)  # a show after the hand: no part of the play
+            continue
+        _apply(hand, a, i, name, history.hole_count)
+    result = Replay(history, hand, len(actions), tuple(courtesy))
     if check and result.complete and history.finishing_stacks is not None:
         _check_finishing(history, result.finishing_stacks)
     return result

@@ -233,6 +233,10 @@ def describe(result: Replay) -> str:
         return "\n".join(lines)
     if not showdown:
         end_round()
+    for extra in result.courtesy_shows:
+        assert extra.player is not None
+        shown = "" if extra.cards is None else " " + _known_cards(extra.cards)
+        lines.append(f"  {who(extra.player)} shows{shown} after the hand")
     for i, p in enumerate(res.pots):
         lines.append(_pot_line(history, p, i, len(res.pots), shown_by_seat))
     final = ", ".join(
@@ -241,6 +245,10 @@ def describe(result: Replay) -> str:
     )
     lines.append(f"Final stacks: {final}")
     return "\n".join(lines)
+
+
+def _known_cards(cards: tuple[int | None, ...]) -> str:
+    return "".join("??" if c is None else format_cards([c]) for c in cards)
 
 
 def _blind_name(hand: Any, seat: int) -> str:
