@@ -20,32 +20,15 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
+from omaha._bits cimport OMAHA_CTZ, OMAHA_PREFETCH, board_colex, hole_colex, sort4, sort5
 from omaha._eval cimport EvalTables, eval_tables
 
 cdef extern from *:
     """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define EQ_CTZ(x) __builtin_ctz((unsigned int)(x))
-    #else
-    static int EQ_CTZ(unsigned int x) {
-        int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n;
-    }
-    #endif
-    /* Branchless compare-exchange (cmov), as in omaha._eval. */
-    #define EQ_CSWAP(a, b) do { int _lo = (a) < (b) ? (a) : (b); \
-        int _hi = (a) < (b) ? (b) : (a); (a) = _lo; (b) = _hi; } while (0)
     /* The stop flag is written by one thread and read by others. */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define EQ_PREFETCH(p) __builtin_prefetch((const void *)(p), 0, 0)
-    #else
-    #define EQ_PREFETCH(p) ((void)0)
-    #endif
     static inline int eq_load_flag(const int *p) { return *(const volatile int *)p; }
     static inline void eq_store_flag(int *p, int v) { *(volatile int *)p = v; }
     """
-    int EQ_CTZ(unsigned int x) noexcept nogil
-    void EQ_PREFETCH(const void *p) noexcept nogil
-    void EQ_CSWAP(int a, int b) noexcept nogil
     int eq_load_flag(const int *p) noexcept nogil
     void eq_store_flag(int *p, int v) noexcept nogil
 
@@ -147,27 +130,12 @@ cdef struct Run:
 
 cdef inline uint32_t _hole_colex(const EvalTables *t, const int *r) noexcept nogil:
     """Colex index of a sorted 4-rank multiset (the big table's row)."""
-    return (t.hole_colex[r[0]] + t.hole_colex[16 + r[1] + 1]
-            + t.hole_colex[32 + r[2] + 2] + t.hole_colex[48 + r[3] + 3])
+    return hole_colex(t.hole_colex, r)
 
 
 cdef inline uint32_t _board_colex(const EvalTables *t, const int *r) noexcept nogil:
     """Colex index of a sorted 5-rank multiset (the big table's column)."""
-    return (t.board_colex[r[0]] + t.board_colex[17 + r[1] + 1]
-            + t.board_colex[34 + r[2] + 2] + t.board_colex[51 + r[3] + 3]
-            + t.board_colex[68 + r[4] + 4])
-
-
-cdef inline void _sort5(int *r) noexcept nogil:
-    EQ_CSWAP(r[0], r[1])
-    EQ_CSWAP(r[3], r[4])
-    EQ_CSWAP(r[2], r[4])
-    EQ_CSWAP(r[2], r[3])
-    EQ_CSWAP(r[0], r[3])
-    EQ_CSWAP(r[0], r[2])
-    EQ_CSWAP(r[1], r[4])
-    EQ_CSWAP(r[1], r[3])
-    EQ_CSWAP(r[1], r[2])
+    return board_colex(t.board_colex, r)
 
 
 cdef inline void _sort_small(int *r, int n) noexcept nogil:
@@ -196,11 +164,7 @@ cdef inline void _set_player(const EvalTables *t, PEval *p, const uint8_t *hole,
         cnt += (<uint32_t>1) << ((hole[i] & 3) << 2)
         hs |= t.lowbit[hole[i]]
     if h == 4:
-        EQ_CSWAP(r[0], r[1])
-        EQ_CSWAP(r[2], r[3])
-        EQ_CSWAP(r[0], r[2])
-        EQ_CSWAP(r[1], r[3])
-        EQ_CSWAP(r[1], r[2])
+        sort4(r)
         p.nrows = 1
         p.rows[0] = t.big + <size_t>_hole_colex(t, r) * N_BOARD
     else:
@@ -225,7 +189,7 @@ cdef inline uint16_t _flush(const EvalTables *t, const PEval *p, int s,
     cdef uint32_t ws = p.sfw[s]
     cdef int w
     while ws:
-        w = EQ_CTZ(ws)
+        w = OMAHA_CTZ(ws)
         ws &= ws - 1
         if POPC[SFWIN[w] & br] >= 3:
             return t.flush[SFWIN[w]]
@@ -261,7 +225,7 @@ cdef inline void _score(const EvalTables *t, const PEval *pe, int n, int hilo,
     cdef uint16_t best = 0, v0, v1
     cdef uint8_t bestlo = 0, l0, l1
     if fbits:
-        s = EQ_CTZ(fbits) >> 2
+        s = OMAHA_CTZ(fbits) >> 2
         br = <uint32_t>(m64 >> (16 * s)) & 0x1FFF
     if n == 2:
         v0 = _hi(t, &pe[0], idx, fbits, s, br)
@@ -314,7 +278,7 @@ cdef inline void _score_codes(const EvalTables *t, const PEval *pe, int n,
         sc += (<uint32_t>1) << ((b[i] & 3) << 2)
         m64 |= (<uint64_t>1) << (((b[i] & 3) << 4) + (b[i] >> 2))
         lowset |= t.lowbit[b[i]]
-    _sort5(r)
+    sort5(r)
     _score(t, pe, n, hilo, _board_colex(t, r), sc, m64, lowset, acc)
 
 
@@ -574,7 +538,7 @@ cdef inline void _board_of(const EvalTables *t, const uint8_t *b, uint32_t *idx,
         sc[0] += (<uint32_t>1) << ((b[i] & 3) << 2)
         m64[0] |= (<uint64_t>1) << (((b[i] & 3) << 4) + (b[i] >> 2))
         lowset[0] |= t.lowbit[b[i]]
-    _sort5(r)
+    sort5(r)
     idx[0] = _board_colex(t, r)
 
 
@@ -631,7 +595,7 @@ cdef int _monte_carlo(const Ctx *c, uint64_t seed, int64_t block0, int64_t block
                     pu = &pe[x][c.unknown[u]]
                     _set_player(c.t, pu, &deck[u * h], h)
                     for q in range(pu.nrows):
-                        EQ_PREFETCH(pu.rows[q] + bidx[x])
+                        OMAHA_PREFETCH(pu.rows[q] + bidx[x])
             for x in range(batch):
                 _score(c.t, pe[x], n, c.hilo, bidx[x], bsc[x], bm64[x], blow[x], run.acc)
             done += batch

@@ -17,34 +17,16 @@ from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
 
-cdef extern from *:
-    """
-    /* Portable popcount: without -mpopcnt (the baseline a shipped wheel
-       targets) __builtin_popcount becomes a slow library call. */
-    static inline int OMAHA_POPCOUNT(unsigned int x) {
-        x = x - ((x >> 1) & 0x55555555u);
-        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-        x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-        return (int)((x * 0x01010101u) >> 24);
-    }
-    #if defined(__GNUC__) || defined(__clang__)
-    #define OMAHA_PREFETCH(p) __builtin_prefetch((const void *)(p), 0, 0)
-    #define OMAHA_CTZ(x) __builtin_ctz((unsigned int)(x))
-    #else
-    #define OMAHA_PREFETCH(p) ((void)0)
-    static int OMAHA_CTZ(unsigned int x) {
-        int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n;
-    }
-    #endif
-    /* Branchless compare-exchange (compiles to cmov): sorting random ranks
-       with branches mispredicts about half the time. */
-    #define OMAHA_CSWAP(a, b) do { int _lo = (a) < (b) ? (a) : (b); \
-        int _hi = (a) < (b) ? (b) : (a); (a) = _lo; (b) = _hi; } while (0)
-    """
-    void OMAHA_CSWAP(int a, int b) noexcept nogil
-    void OMAHA_PREFETCH(const void *p) noexcept nogil
-    int OMAHA_POPCOUNT(unsigned int x) noexcept nogil
-    int OMAHA_CTZ(unsigned int x) noexcept nogil
+from omaha._bits cimport (
+    OMAHA_CTZ,
+    OMAHA_POPCOUNT,
+    OMAHA_PREFETCH,
+    board_colex,
+    hole_colex,
+    sort4,
+    sort5,
+    top_bits,
+)
 
 
 # ---------------------------------------------------------------------------
@@ -293,12 +275,6 @@ cdef inline uint16_t _eval5(uint8_t a, uint8_t b, uint8_t c, uint8_t d,
                + RKEY[e >> 2]]
 
 
-cdef inline uint32_t _top_bits(uint32_t x, int k) noexcept nogil:
-    while OMAHA_POPCOUNT(x) > k:
-        x &= x - 1
-    return x
-
-
 cdef inline uint16_t _flush_best(uint32_t hole_ranks,
                                  uint32_t board_ranks) noexcept nogil:
     """Best flush from 2 of hole_ranks and 3 of board_ranks (one suit)."""
@@ -309,7 +285,7 @@ cdef inline uint16_t _flush_best(uint32_t hole_ranks,
         if (OMAHA_POPCOUNT(win & hole_ranks) >= 2
                 and OMAHA_POPCOUNT(win & board_ranks) >= 3):
             return FLUSH[win]
-    return FLUSH[_top_bits(hole_ranks, 2) | _top_bits(board_ranks, 3)]
+    return FLUSH[top_bits(hole_ranks, 2) | top_bits(board_ranks, 3)]
 
 
 cdef inline uint16_t _flush_part(const uint8_t *h, int nh, const uint8_t *b,
@@ -334,36 +310,19 @@ cdef inline uint16_t _flush_part(const uint8_t *h, int nh, const uint8_t *b,
     return _flush_best(hr, br)
 
 
-cdef inline void _sort4(int *r) noexcept nogil:
-    OMAHA_CSWAP(r[0], r[1])
-    OMAHA_CSWAP(r[2], r[3])
-    OMAHA_CSWAP(r[0], r[2])
-    OMAHA_CSWAP(r[1], r[3])
-    OMAHA_CSWAP(r[1], r[2])
-
-
-cdef inline void _sort5(int *r) noexcept nogil:
-    OMAHA_CSWAP(r[0], r[1])
-    OMAHA_CSWAP(r[3], r[4])
-    OMAHA_CSWAP(r[2], r[4])
-    OMAHA_CSWAP(r[2], r[3])
-    OMAHA_CSWAP(r[0], r[3])
-    OMAHA_CSWAP(r[0], r[2])
-    OMAHA_CSWAP(r[1], r[4])
-    OMAHA_CSWAP(r[1], r[3])
-    OMAHA_CSWAP(r[1], r[2])
-
 cdef inline uint32_t _hole_index(int r0, int r1, int r2, int r3) noexcept nogil:
     """Colex index 0..1819 of a sorted 4-rank multiset."""
-    return (HOLE_COLEX[0][r0] + HOLE_COLEX[1][r1 + 1] + HOLE_COLEX[2][r2 + 2]
-            + HOLE_COLEX[3][r3 + 3])
+    cdef int r[4]
+    r[0] = r0
+    r[1] = r1
+    r[2] = r2
+    r[3] = r3
+    return hole_colex(&HOLE_COLEX[0][0], r)
 
 
 cdef inline uint32_t _board_index(const int *r) noexcept nogil:
     """Colex index 0..6187 of a sorted 5-rank multiset."""
-    return (BOARD_COLEX[0][r[0]] + BOARD_COLEX[1][r[1] + 1]
-            + BOARD_COLEX[2][r[2] + 2] + BOARD_COLEX[3][r[3] + 3]
-            + BOARD_COLEX[4][r[4] + 4])
+    return board_colex(&BOARD_COLEX[0][0], r)
 
 
 cdef inline uint32_t _hole4_index(const uint8_t *h) noexcept nogil:
@@ -372,7 +331,7 @@ cdef inline uint32_t _hole4_index(const uint8_t *h) noexcept nogil:
     r[1] = h[1] >> 2
     r[2] = h[2] >> 2
     r[3] = h[3] >> 2
-    _sort4(r)
+    sort4(r)
     return _hole_index(r[0], r[1], r[2], r[3])
 
 
@@ -383,7 +342,7 @@ cdef inline uint32_t _board5_index(const uint8_t *b) noexcept nogil:
     r[2] = b[2] >> 2
     r[3] = b[3] >> 2
     r[4] = b[4] >> 2
-    _sort5(r)
+    sort5(r)
     return _board_index(r)
 
 
