@@ -44,6 +44,7 @@ cdef enum:
     N_PAIRS = 91            # multisets of 2 ranks
     BLOCK = 32              # rows per prefetch block in the batch kernel
     N_HI = 7462             # distinct five-card values
+    N_RANK_MS = 6175        # five-rank multisets without five of a kind
     N_LO = 56               # distinct eight-or-better lows
 
 cdef uint16_t NF5[NF5_SIZE]       # key sum of 5 ranks -> strength, no flush
@@ -150,11 +151,15 @@ cdef uint16_t _strength_of_raw(uint32_t raw) noexcept nogil:
 cdef void _init_tables() noexcept nogil:
     cdef int r0, r1, r2, r3, r4, i, n, x, y, c
     cdef int cnt[13]
-    cdef uint32_t bits, key, rest, l1, l2, l3, m, best
+    cdef uint32_t bits, rest, l1, l2, l3, m, best
+    cdef uint32_t ms_key[N_RANK_MS]
+    cdef uint32_t ms_raw[N_RANK_MS]
     cdef int h, b
 
     # Every distinct five-card value, sorted: its position is its strength.
-    n = 1
+    # The 6,175 non-flush rank multisets (no five of a kind) come first,
+    # remembered with their key sums, then the 1,287 flush rank sets.
+    n = 0
     for r0 in range(13):
         for r1 in range(r0, 13):
             for r2 in range(r1, 13):
@@ -168,8 +173,11 @@ cdef void _init_tables() noexcept nogil:
                         cnt[r2] += 1
                         cnt[r3] += 1
                         cnt[r4] += 1
-                        HI_RAW[n] = _raw_counts(cnt)
+                        ms_key[n] = RKEY[r0] + RKEY[r1] + RKEY[r2] + RKEY[r3] + RKEY[r4]
+                        ms_raw[n] = _raw_counts(cnt)
+                        HI_RAW[n + 1] = ms_raw[n]
                         n += 1
+    n += 1
     for bits in range(8192):
         if OMAHA_POPCOUNT(bits) == 5:
             HI_RAW[n] = _raw_flush(bits)
@@ -178,21 +186,8 @@ cdef void _init_tables() noexcept nogil:
     qsort(&HI_RAW[1], N_HI, sizeof(uint32_t), _cmp_u32)
 
     memset(NF5, 0, sizeof(NF5))
-    for r0 in range(13):
-        for r1 in range(r0, 13):
-            for r2 in range(r1, 13):
-                for r3 in range(r2, 13):
-                    for r4 in range(r3, 13):
-                        if r0 == r4:
-                            continue
-                        memset(cnt, 0, sizeof(cnt))
-                        cnt[r0] += 1
-                        cnt[r1] += 1
-                        cnt[r2] += 1
-                        cnt[r3] += 1
-                        cnt[r4] += 1
-                        key = RKEY[r0] + RKEY[r1] + RKEY[r2] + RKEY[r3] + RKEY[r4]
-                        NF5[key] = _strength_of_raw(_raw_counts(cnt))
+    for i in range(N_RANK_MS):
+        NF5[ms_key[i]] = _strength_of_raw(ms_raw[i])
     memset(FLUSH, 0, sizeof(FLUSH))
     for bits in range(8192):
         if OMAHA_POPCOUNT(bits) == 5:
