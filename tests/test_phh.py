@@ -552,3 +552,31 @@ def test_a_show_after_the_hand_is_a_courtesy() -> None:
     assert [a.text for a in r.courtesy_shows] == ["p1 sm AsKsQsJs"]
     with pytest.raises(phh.ReplayActionError, match="action 3 'p1 cc'"):
         phh.replay(history(actions=["p3 f", "p1 cbr 6", "p2 f", "p1 cc"]))  # betting is over
+
+
+_toml_scalars = (
+    st.text(max_size=20)
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.booleans()
+    | st.decimals(allow_nan=False, allow_infinity=False, places=3)
+)
+_toml_values = st.recursive(
+    _toml_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(extra=st.dictionaries(st.text(min_size=1, max_size=10), _toml_values, max_size=5))
+def test_any_extra_field_survives_writing(extra: dict[str, Any]) -> None:
+    fields: dict[str, Any] = dict(history().fields)
+    for key, value in extra.items():
+        fields.setdefault(key, value)
+    h = phh.HandHistory(fields)
+    text = h.dumps()
+    back = tomllib.loads(text, parse_float=decimal.Decimal)
+    assert back == fields
+    assert list(back) == list(fields)
