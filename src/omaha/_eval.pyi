@@ -1,9 +1,8 @@
 # Hand-written stub of the compiled core omaha._eval (checked by stubtest).
 from typing import Any, Self
 
-from typing_extensions import disjoint_base
-
 import numpy as np
+from typing_extensions import disjoint_base
 
 class CardError(ValueError): ...
 

@@ -204,7 +204,9 @@ def _row_error(holes: np.ndarray, boards: np.ndarray, row: int) -> InvalidCardEr
     b = [int(c) for c in boards[row]]
     for c in h + b:
         if c > 51:
-            return InvalidCardError(f"row {row}: card code {c} is outside 0..51 (hole {h}, board {b})")
+            return InvalidCardError(
+                f"row {row}: card code {c} is outside 0..51 (hole {h}, board {b})"
+            )
     seen: set[int] = set()
     for c in h + b:
         if c in seen:
@@ -224,30 +226,36 @@ def _check_threads(threads: int) -> int:
 
 def _run_batch(
     kernel: Callable[..., int],
-    holes: np.ndarray,
-    boards: np.ndarray,
-    out: np.ndarray,
+    holes: npt.ArrayLike,
+    boards: npt.ArrayLike,
+    out: np.ndarray | None,
+    dtype: str,
     threads: int,
-) -> None:
-    n = holes.shape[0]
-    if boards.shape[0] != n:
-        raise InvalidCardError(f"holes has {n} rows but boards has {boards.shape[0]}")
+) -> np.ndarray:
+    """Validate and convert the arrays, then run a row kernel over them."""
+    h = _codes_array(holes, "holes", _HOLE_SIZES)
+    b = _codes_array(boards, "boards", _BOARD_SIZES)
+    n = h.shape[0]
+    if b.shape[0] != n:
+        raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
+    result = _out_array(out, n, dtype)
     threads = min(_check_threads(threads), max(1, n // 4096))
     if threads == 1:
-        bad = kernel(holes, boards, out, 0, n)
+        bad = kernel(h, b, result, 0, n)
     else:
         from concurrent.futures import ThreadPoolExecutor
 
-        if boards.shape[1] == 5:
+        if b.shape[1] == 5:
             _eval.warmup()
         cuts = [n * k // threads for k in range(threads + 1)]
         with ThreadPoolExecutor(threads) as pool:
             results = list(
-                pool.map(lambda k: kernel(holes, boards, out, cuts[k], cuts[k + 1]), range(threads))
+                pool.map(lambda k: kernel(h, b, result, cuts[k], cuts[k + 1]), range(threads))
             )
         bad = min((r for r in results if r >= 0), default=-1)
     if bad >= 0:
-        raise _row_error(holes, boards, bad)
+        raise _row_error(h, b, bad)
+    return result
 
 
 def _out_array(out: np.ndarray | None, n: int, dtype: Any) -> np.ndarray:
@@ -305,13 +313,7 @@ def evaluate_hi_batch(
     other sizes combine hole pairs and board triples. Both agree with the
     60-combination selection of :func:`evaluate_hi` on every tested deal.
     """
-    import numpy as np
-
-    h = _codes_array(holes, "holes", _HOLE_SIZES)
-    b = _codes_array(boards, "boards", _BOARD_SIZES)
-    result = _out_array(out, h.shape[0], np.uint16)
-    _run_batch(_eval.hi_batch, h, b, result, threads)
-    return result
+    return _run_batch(_eval.hi_batch, holes, boards, out, "uint16", threads)
 
 
 def evaluate_lo_batch(
@@ -344,13 +346,7 @@ def evaluate_lo_batch(
     InvalidCardError, TypeError, ValueError
         As for :func:`evaluate_hi_batch`.
     """
-    import numpy as np
-
-    h = _codes_array(holes, "holes", _HOLE_SIZES)
-    b = _codes_array(boards, "boards", _BOARD_SIZES)
-    result = _out_array(out, h.shape[0], np.uint8)
-    _run_batch(_eval.lo_batch, h, b, result, threads)
-    return result
+    return _run_batch(_eval.lo_batch, holes, boards, out, "uint8", threads)
 
 
 class Selections(NamedTuple):
@@ -446,9 +442,7 @@ class Showdown:
         return None
 
 
-def showdown(
-    holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] = "hi"
-) -> Showdown:
+def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] = "hi") -> Showdown:
     """Evaluate every player's hands on a board and find the winners.
 
     Parameters

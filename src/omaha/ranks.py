@@ -150,7 +150,9 @@ class HighHand(_eval.SelectedHand):
         return hi_name(self.strength)
 
     def __repr__(self) -> str:
-        return f"HighHand({self.name!r}, strength={self.strength}, cards={format_cards(self.cards)!r})"
+        return (
+            f"HighHand({self.name!r}, strength={self.strength}, cards={format_cards(self.cards)!r})"
+        )
 
 
 class LowHand(_eval.SelectedHand):
@@ -192,4 +194,6 @@ class LowHand(_eval.SelectedHand):
         return lo_name(self.strength)
 
     def __repr__(self) -> str:
-        return f"LowHand({self.name!r}, strength={self.strength}, cards={format_cards(self.cards)!r})"
+        return (
+            f"LowHand({self.name!r}, strength={self.strength}, cards={format_cards(self.cards)!r})"
+        )
