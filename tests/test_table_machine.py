@@ -23,7 +23,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from omaha import IllegalActionError
+from omaha import IllegalActionError, phh
 from omaha.cards import format_cards
 from omaha.table import Hand, Table
 from table_play import STRUCTURES, chips_in_play, random_action, snapshot
@@ -42,6 +42,13 @@ def check_finished_hand(hand: Hand) -> None:
         assert set(pot.payouts) <= set(pot.eligible)
     if result.uncalled is not None:
         assert result.uncalled[1] > 0
+    # Every finished hand round-trips through PHH: saved, loaded back and
+    # replayed, it gives the same actions and finishing stacks (replay
+    # checks the recorded finishing_stacks).
+    saved = phh.HandHistory.from_hand(hand)
+    loaded = phh.loads(saved.dumps())
+    assert loaded == saved
+    assert phh.replay(loaded).complete
 
 
 class TableMachine(RuleBasedStateMachine):
