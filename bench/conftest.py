@@ -59,6 +59,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         tr.write_line(group)
         for name, best, median in rows:
             ratios = "".join(
-                f"  {best / rate:9.1f}x {who}" for who, rate in base.items() if who not in name
+                f"  {_ratio(best / rate):>9} {who}" for who, rate in base.items() if who not in name
             )
             tr.write_line(f"  {name:<46} {best:>13,.0f} ({median:>13,.0f}){ratios}")
+
+
+def _ratio(value: float) -> str:
+    if value >= 100:
+        return f"{value:,.0f}x"
+    return f"{value:.1f}x" if value >= 0.1 else f"{value:.2g}x"
