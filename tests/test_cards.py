@@ -246,3 +246,10 @@ def test_format_cards_array_agrees_with_format_cards(rows: list[list[int]]) -> N
         arr[i, : len(row)] = row
     got = format_cards_array(arr)
     assert [x.decode() for x in got.tolist()] == [format_cards(r) for r in rows]
+
+
+def test_malformed_card_quotes_just_the_bad_card() -> None:
+    with pytest.raises(InvalidCardError, match="malformed card 'Xs' in 'AsXs7h'"):
+        parse_cards("AsXs7h")
+    with pytest.raises(InvalidCardError, match="malformed card '10x'"):
+        parse_cards("As 10x 7h")

@@ -179,3 +179,10 @@ def test_bad_game_and_no_players() -> None:
         showdown(["AsKsKd4h"], "2hKh8d5sAc", game="omaha")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="player"):
         showdown([], "2hKh8d5sAc")
+
+
+def test_duplicate_card_names_who_holds_it() -> None:
+    with pytest.raises(DuplicateCardError, match="'As': held by player 2 and by player 1"):
+        showdown(["AsKsKd4h", "As8c7h6h"], "2hKh8d5sAc")
+    with pytest.raises(DuplicateCardError, match="'2h': held by player 2 and by the board"):
+        showdown(["AsKsKd4h", "2h8c7h6h"], "2hKh8d5sAc")

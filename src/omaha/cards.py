@@ -86,7 +86,8 @@ def _parse_text(text: str) -> list[int]:
     while pos < end:
         m = _TOKEN.match(text, pos)
         if m is None:
-            bad = text[pos:].strip()[:3] or text
+            rest = text[pos:].strip()
+            bad = rest[:3] if rest.startswith("10") else rest[:2]
             raise InvalidCardError(f"malformed card {bad!r} in {text!r}")
         codes.append(_CODE_OF[(m.group(1) + m.group(2)).lower()])
         pos = m.end()

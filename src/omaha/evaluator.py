@@ -479,7 +479,22 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
         raise ValueError("showdown needs at least one player")
     b = parse_cards(board)
     parsed = [parse_cards(h) for h in holes]
-    parse_cards([c for h in parsed for c in h] + list(b))  # one card, one place
+    if len(b) not in _BOARD_SIZES:
+        raise InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {board!r}")
+    for i, h in enumerate(parsed):
+        if len(h) not in _HOLE_SIZES:
+            raise InvalidCardError(
+                f"player {i + 1}'s hole needs 4 to 6 cards, got {len(h)}: {holes[i]!r}"
+            )
+    where: dict[int, str] = {c: "the board" for c in b}
+    for i, h in enumerate(parsed):
+        for c in h:
+            if c in where:
+                raise DuplicateCardError(
+                    f"duplicate card {format_cards([c])!r}: "
+                    f"held by player {i + 1} and by {where[c]}"
+                )
+            where[c] = f"player {i + 1}"
     players = tuple(
         PlayerShowdown(h, evaluate_hi(h, b), evaluate_lo(h, b) if game == "hilo" else None)
         for h in parsed
