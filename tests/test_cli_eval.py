@@ -359,7 +359,7 @@ def test_byte_order_mark_and_missing_final_newline(cli: Cli, tmp_path: pathlib.P
 # --------------------------------------------------------------- bad rows
 
 BAD_ROWS = [
-    ("AsXs7h2c", "2hKh8d5sAc", "hole: malformed card 'Xs7' in 'AsXs7h2c'"),
+    ("AsXs7h2c", "2hKh8d5sAc", "hole: malformed card 'Xs' in 'AsXs7h2c'"),
     ("AsAs7h2c", "2hKh8d5sAc", "hole: duplicate card 'As'"),
     ("AsKd7h2c", "2hKh8d5sAs", "duplicate card 'As' in hole 'AsKd7h2c' and on board '2hKh8d5sAs'"),
     ("AsKd7h", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 3"),

@@ -266,7 +266,7 @@ def test_import_omaha_stays_lazy() -> None:
         ({"board": "2c"}, InvalidCardError, r"got 1: '2c'"),
         ({"board": "2c3c4c5c6c7c"}, InvalidCardError, "got 6"),
         ({"board": "2c2c3c"}, DuplicateCardError, "duplicate card '2c'"),
-        ({"board": "Xx7h2c"}, InvalidCardError, "malformed card 'Xx7'"),
+        ({"board": "Xx7h2c"}, InvalidCardError, "malformed card 'Xx'"),
         ({"holes": [AAKK, "JdTd9c"]}, InvalidCardError, "player 2 has 3 hole cards"),
         ({"holes": [AAKK, "JdTd9c8c7c"]}, InvalidCardError, "same number of hole cards"),
         ({"holes": [AAKK]}, ValueError, "2 to 10 players, got 1"),
