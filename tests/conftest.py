@@ -13,17 +13,22 @@ DATA = pathlib.Path(__file__).parent / "data"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """Fail early when an in-place build is older than its .pyx source.
+    """Fail early when an in-place build is older than its Cython sources.
 
-    ``pip install -e .`` compiles once; after editing a .pyx, rerun
-    ``pip install -e . --no-build-isolation`` (docs: README, Development).
+    ``pip install -e .`` compiles once; after editing a .pyx or .pxd, rerun
+    ``pip install -e . --no-build-isolation`` (README, Development). Only
+    in-place builds in a source tree (``src/omaha``) are checked: an
+    installed wheel's files all carry their install time.
     """
     for mod in (_eval, _equity):
         so = pathlib.Path(mod.__file__ or "")
-        pyx = so.with_name(so.name.split(".")[0] + ".pyx")
-        if pyx.exists() and so.exists() and pyx.stat().st_mtime > so.stat().st_mtime + 1:
+        if so.parent.parent.name != "src" or not so.exists():
+            continue
+        sources = [*so.parent.glob("*.pyx"), *so.parent.glob("*.pxd")]
+        newest = max(sources, key=lambda p: p.stat().st_mtime)
+        if newest.stat().st_mtime > so.stat().st_mtime + 1:
             raise pytest.UsageError(
-                f"{so.name} is older than {pyx.name}: rebuild with "
+                f"{so.name} is older than {newest.name}: rebuild with "
                 "`pip install -e . --no-build-isolation`"
             )
 
