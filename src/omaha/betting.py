@@ -354,7 +354,9 @@ class BettingRound:
         if self.kind == FIXED_LIMIT:
             if self.is_capped(in_hand):
                 return None, None, f"the round is capped at {self.cap} bets"
-            if acted and self.level <= bet:
+            # Reopened only by a full level above the player's bet that also
+            # adds at least half a bet to it (short all-ins may add up to it).
+            if acted and (self.level <= bet or 2 * (highest - bet) < self.last_full):
                 return None, None, "an all-in for less than half a bet did not reopen the betting"
             target = self.level + self.last_full
             if all_in_to < target:
