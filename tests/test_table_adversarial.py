@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from omaha import FixedLimit, IllegalActionError
-from table_play import act, seated, snapshot
+from omaha import FixedLimit, IllegalActionError, NoLimit
+from table_play import act, check_down, deal, seated, snapshot
+
+# Hands on the board 3c 4d 5h Ks Kh (as in tests/test_table_rules.py):
+BOARD = "3c4d5hKsKh"
+QUADS = "KcKd9c8s"  # four kings: the best high
+WHEEL = "Ac2d9s9d"  # a five-high straight; low 5-4-3-2-A
+NO_LOW = "QdJhTcTd"  # kings and tens, no low
+EIGHT_LOW = "8c7dQcJc"  # a pair of kings; low 8-7-5-4-3
 
 # ------------------------------------------------------------ fixed limit
 
@@ -38,3 +45,71 @@ def test_fixed_limit_call_of_a_short_all_in_is_not_reopened_by_less_than_half_a_
     assert snapshot(hand) == before
     act(hand, "p4 cc")
     assert hand.street == "turn"
+
+
+# ------------------------------------------------------------ side pots
+
+
+def test_all_in_on_the_ante_wins_at_most_their_ante_from_a_player_who_folds() -> None:
+    # RULES.md §4 (an all-in player wins from each opponent at most what they
+    # put in) and §5.3 (a uniform ante follows the side-pot rule). Ante 10:
+    # p1 is all-in on a 3 ante, p2 on a 5 ante; p3 antes 10 and folds to the
+    # full big blind. p2 wins at most 5 from p3: p3's other 5 go back.
+    table = seated([3, 5, 100], NoLimit(1, 2, antes=10))
+    hand = deal(table, [NO_LOW, QUADS, WHEEL], BOARD)
+    assert hand.contributions == (3, 5, 10) and hand.to_act == 2
+    act(hand, "p3 f")
+    check_down(hand)
+    result = hand.result
+    assert [(p.amount, p.eligible, p.payouts) for p in result.pots] == [
+        (9, (0, 1), {1: 9}),
+        (4, (1,), {1: 4}),
+    ]
+    assert result.returned == ((2, 5),)
+    assert result.stacks == (0, 13, 95)
+    assert table.stacks == (0, 13, 95)
+
+
+def test_all_in_on_the_ante_wins_at_most_their_ante_from_each_of_two_folders() -> None:
+    # As above with two players who fold: each gets back what nobody can win
+    # (RULES.md §4), though neither is the single largest contributor.
+    table = seated([3, 5, 100, 100], NoLimit(1, 2, antes=10))
+    hand = deal(table, [QUADS, NO_LOW, WHEEL, EIGHT_LOW], BOARD)
+    act(hand, "p3 f", "p4 f")
+    check_down(hand)
+    result = hand.result
+    assert [(p.amount, p.eligible, p.payouts) for p in result.pots] == [
+        (12, (0, 1), {0: 12}),
+        (6, (1,), {1: 6}),
+    ]
+    assert result.returned == ((2, 5), (3, 5))
+    assert result.stacks == (12, 6, 95, 95)
+
+
+def test_last_player_all_in_on_the_ante_wins_only_what_they_covered() -> None:
+    # Heads-up, ante 5: p1 (big blind) is all-in on a 1 ante; the button
+    # antes 5, posts the small blind and folds. p1 wins the pot without
+    # showing (RULES.md §4), but from the button only the 1 they covered:
+    # the small blind is the uncalled bet and 4 of the ante go back.
+    table = seated([1, 60], NoLimit(1, 2, antes=5))
+    hand = table.deal(seed=4)
+    assert hand.to_act == 1
+    act(hand, "p2 f")
+    result = hand.result
+    assert result.uncalled == (1, 1) and result.returned == ((1, 4),)
+    assert [(p.amount, p.payouts) for p in result.pots] == [(2, {0: 2})]
+    assert result.stacks == (2, 59)
+
+
+def test_folded_ante_above_a_player_with_chips_behind_stays_dead_money() -> None:
+    # Per-position antes (PHH): the button's 50 ante is dead money. The big
+    # blind still has chips behind, so it is won by the big blind, the
+    # largest live contributor, when p1 (all-in on the small blind) loses
+    # (RULES.md §4: only an all-in player's winnings are capped).
+    table = seated([1, 100, 100], NoLimit(1, 2, antes=(0, 0, 50)))
+    hand = deal(table, [NO_LOW, QUADS, WHEEL], BOARD)
+    act(hand, "p3 f")
+    check_down(hand)
+    result = hand.result
+    assert result.returned == ()
+    assert result.stacks == (0, 151, 50)

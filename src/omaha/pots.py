@@ -3,6 +3,8 @@
 The rules are docs/rules.md §4, each in one function:
 
 - :func:`uncalled_bet`: what goes back to the largest contributor.
+- :func:`unwinnable`: folded players' chips that nobody still in the hand
+  can win (above every all-in total), which go back to them.
 - :func:`build_pots`: the main pot and side pots, cut at the all-in totals of
   players still in the hand, with folded players' chips as dead money.
 - :func:`split_chips`: an amount among tied players, odd chips one at a time
@@ -41,6 +43,7 @@ __all__ = [
     "split_chips",
     "take_rake",
     "uncalled_bet",
+    "unwinnable",
 ]
 
 
@@ -120,6 +123,49 @@ def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
     if seat < 0 or top <= max(second, 0):
         return None
     return seat, top - max(second, 0)
+
+
+def unwinnable(
+    contributions: Sequence[int], folded: Sequence[bool], all_in: Sequence[bool]
+) -> dict[int, int]:
+    """Return the chips of folded players that nobody still in the hand can win (docs/rules.md §4).
+
+    A player all-in can win from each opponent at most what they put in
+    themselves. When every player still in the hand is all-in, a folded
+    player's chips above the largest of their totals are out of everyone's
+    reach; they go back to that player before the pots are built. Only
+    antes can put them there (a uniform ante follows the side-pot rule,
+    §5.3): for example every other player is all-in on the ante and the
+    last one folds. While a player still in the hand has chips behind,
+    folded chips above every total are dead money in the top pot
+    (:func:`build_pots`).
+
+    Parameters
+    ----------
+    contributions : sequence of int
+        Chips each seat put in (after the uncalled bet was returned).
+    folded : sequence of bool
+        Whether each seat folded (or was not dealt in).
+    all_in : sequence of bool
+        Whether each seat has no chips behind.
+
+    Returns
+    -------
+    dict of int to int
+        Chips to give back, per folded seat (empty when there are none).
+
+    Examples
+    --------
+    >>> unwinnable([3, 5, 10], folded=[False, False, True], all_in=[True, True, False])
+    {2: 5}
+    """
+    live = [s for s in range(len(contributions)) if not folded[s]]
+    if not live:
+        return {}
+    if not all(all_in[s] for s in live):
+        return {}
+    top = max(contributions[s] for s in live)
+    return {s: c - top for s, c in enumerate(contributions) if folded[s] and c > top}
 
 
 def build_pots(

@@ -58,6 +58,7 @@ from omaha.pots import (
     build_pots,
     evaluate_shown,
     uncalled_bet,
+    unwinnable,
 )
 from omaha.ranks import HighHand, LowHand
 from omaha.structures import FixedLimit, NoLimit, PotLimit
@@ -448,6 +449,10 @@ class HandResult:
         Each seat's chips before and after the hand.
     rake : int
         Chips the table's rake policy took from the pots (0 without one).
+    returned : tuple of (int, int)
+        ``(seat, chips)`` given back to folded players whose chips nobody
+        still in the hand could win: antes above the total of every all-in
+        player left (docs/rules.md §4, §5.3; :func:`omaha.pots.unwinnable`).
     """
 
     pots: tuple[PotResult, ...]
@@ -459,6 +464,7 @@ class HandResult:
     starting_stacks: tuple[int, ...]
     stacks: tuple[int, ...]
     rake: int = 0
+    returned: tuple[tuple[int, int], ...] = ()
 
     @property
     def winnings(self) -> dict[int, int]:
@@ -1134,6 +1140,10 @@ class Hand:
     def _finish(self) -> None:
         """Build the pots, award them, and hand the stacks back to the table (§4)."""
         order = self._seats
+        returned = unwinnable(self._contrib, self._folded, [c == 0 for c in self._stack])
+        for s, chips in returned.items():
+            self._contrib[s] -= chips
+            self._stack[s] += chips
         pots = build_pots(self._contrib, self._folded, dead=self._dead, order=order)
         raked = 0
         if self._table.rake is not None:
@@ -1163,6 +1173,7 @@ class Hand:
             starting_stacks=self._start,
             stacks=tuple(stacks),
             rake=raked,
+            returned=tuple(returned.items()),
         )
         self._stack = stacks
         for s in order:
