@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from omaha import FixedLimit, IllegalActionError, NoLimit
+from omaha.pots import Pot, build_pots
 from table_play import act, check_down, deal, seated, snapshot
 
 # Hands on the board 3c 4d 5h Ks Kh (as in tests/test_table_rules.py):
@@ -113,3 +114,71 @@ def test_folded_ante_above_a_player_with_chips_behind_stays_dead_money() -> None
     result = hand.result
     assert result.returned == ()
     assert result.stacks == (0, 151, 50)
+
+
+def test_a_per_position_ante_is_dead_money_not_a_side_pot_of_its_own() -> None:
+    # RULES.md §4: pots are cut only at the all-in totals of players still in
+    # the hand; antes are dead money (§5.2). A big-blind ante given per
+    # position (PHH antes = [0, 100, 0]): p2's ante is won by the best hand,
+    # not handed back to p2 as a pot only p2 can win.
+    table = seated([1000, 1000, 1000], NoLimit(50, 100, antes=(0, 100, 0)))
+    hand = deal(table, [NO_LOW, WHEEL, QUADS], BOARD)
+    act(hand, "p3 cbr 300", "p1 f", "p2 cc")
+    check_down(hand)
+    result = hand.result
+    assert [(p.amount, p.eligible, p.payouts) for p in result.pots] == [
+        (750, (1, 2), {2: 750}),
+    ]
+    assert result.stacks == (950, 600, 1450)
+
+
+def test_all_in_on_a_per_position_ante_wins_at_most_their_total_from_each() -> None:
+    # RULES.md §4. Antes per position (0, 0, 5, 10): p3 is all-in on a 5
+    # ante; p4 antes 10 and folds; the blinds, with chips behind, check it
+    # down. p3 (quads) wins 5 from p4, not 10: p4's other 5 are dead money in
+    # a pot for the blinds, who could still have bet them.
+    table = seated([100, 100, 5, 100], NoLimit(1, 2, antes=(0, 0, 5, 10)))
+    hand = deal(table, [WHEEL, NO_LOW, QUADS, EIGHT_LOW], BOARD)
+    assert hand.contributions == (1, 2, 5, 10)
+    act(hand, "p4 f", "p1 cc", "p2 x")
+    check_down(hand)
+    result = hand.result
+    assert [(p.amount, p.eligible, p.payouts) for p in result.pots] == [
+        (14, (0, 1, 2), {2: 14}),
+        (5, (0, 1), {0: 5}),
+    ]
+    assert result.returned == ()
+    assert result.stacks == (103, 98, 14, 90)
+
+
+def test_every_player_left_with_chips_behind_shares_the_pot_whatever_their_ante() -> None:
+    # RULES.md §4, per-position antes (0, 5, 0): the big blind antes 5 and is
+    # all-in on the blind; the other two call and check down. One pot of 11:
+    # the big blind can win 2 from each caller, and the callers can win the
+    # big blind's ante.
+    table = seated([100, 7, 100], NoLimit(1, 2, antes=(0, 5, 0)))
+    hand = deal(table, [NO_LOW, WHEEL, QUADS], BOARD)
+    act(hand, "p3 cc", "p1 cc")
+    check_down(hand)
+    result = hand.result
+    assert [(p.amount, p.eligible, p.payouts) for p in result.pots] == [
+        (11, (0, 1, 2), {2: 11}),
+    ]
+    assert result.stacks == (98, 0, 109)
+
+
+def test_build_pots_cuts_only_at_all_in_totals() -> None:
+    # RULES.md §4: seat 1 (all-in at 5) cuts the main pot; seats 0 and 2 have
+    # chips behind and are eligible for every pot; folded seat 3's chips
+    # above 5 are dead money in the top pot.
+    pots = build_pots(
+        [2, 5, 2, 10], folded=[False, False, False, True], all_in=[False, True, False, False]
+    )
+    assert pots == (Pot(14, (0, 1, 2)), Pot(5, (0, 2)))
+    # Without all-in flags every total cuts a pot, as before.
+    assert build_pots([2, 5, 2, 10], folded=[False, False, False, True]) == (
+        Pot(8, (0, 1, 2)),
+        Pot(11, (1,)),
+    )
+    with pytest.raises(ValueError, match="3 all-in flags"):
+        build_pots([1, 2], folded=[False, False], all_in=[True] * 3)

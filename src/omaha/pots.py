@@ -174,11 +174,15 @@ def build_pots(
     *,
     dead: int = 0,
     order: Sequence[int] | None = None,
+    all_in: Sequence[bool] | None = None,
 ) -> tuple[Pot, ...]:
     """Cut the chips put in into a main pot and side pots (docs/rules.md §4).
 
-    Pots are cut only at the totals of players still in the hand; chips of
-    folded players are dead money in the pots their contribution reached.
+    Pots are cut only at the all-in totals of players still in the hand;
+    chips of folded players are dead money in the pots their contribution
+    reached. A player still in the hand with chips behind is eligible for
+    every pot, the top pot taking every chip above the last all-in total
+    (per-position antes can leave such players with different totals).
     Adjacent pots with the same eligible players are merged.
 
     Parameters
@@ -192,6 +196,9 @@ def build_pots(
     order : sequence of int, optional
         The seats in the order to list them in ``eligible`` (clockwise from
         the button's left); default seat order.
+    all_in : sequence of bool, optional
+        Whether each seat has no chips behind. Default: every player still
+        in the hand is taken as all-in, each total cutting a pot.
 
     Returns
     -------
@@ -206,11 +213,16 @@ def build_pots(
     n = len(contributions)
     if len(folded) != n:
         raise ValueError(f"{n} contributions but {len(folded)} folded flags")
+    if all_in is not None and len(all_in) != n:
+        raise ValueError(f"{n} contributions but {len(all_in)} all-in flags")
     seats = list(range(n)) if order is None else list(order)
     live = [s for s in seats if not folded[s]]
     if not live:
         raise ValueError("no player is still in the hand")
-    levels = sorted({contributions[s] for s in live})
+    covering = set() if all_in is None else {s for s in live if not all_in[s]}
+    levels = sorted({contributions[s] for s in live if s not in covering})
+    if covering:
+        levels.append(max(contributions))
     pots: list[Pot] = []
     below = 0
     for i, level in enumerate(levels):
@@ -223,7 +235,7 @@ def build_pots(
         for c in contributions:
             if c > below:
                 amount += (c if c < cap else cap) - below
-        eligible = tuple(s for s in live if contributions[s] >= level)
+        eligible = tuple(s for s in live if contributions[s] >= level or s in covering)
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:

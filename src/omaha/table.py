@@ -1140,11 +1140,12 @@ class Hand:
     def _finish(self) -> None:
         """Build the pots, award them, and hand the stacks back to the table (§4)."""
         order = self._seats
-        returned = unwinnable(self._contrib, self._folded, [c == 0 for c in self._stack])
+        all_in = [c == 0 for c in self._stack]
+        returned = unwinnable(self._contrib, self._folded, all_in)
         for s, chips in returned.items():
             self._contrib[s] -= chips
             self._stack[s] += chips
-        pots = build_pots(self._contrib, self._folded, dead=self._dead, order=order)
+        pots = build_pots(self._contrib, self._folded, dead=self._dead, order=order, all_in=all_in)
         raked = 0
         if self._table.rake is not None:
             pots, raked = _apply_rake(self._table.rake, self, pots)
