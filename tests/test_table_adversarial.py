@@ -1,6 +1,6 @@
 """Adversarial scenarios for the table and betting engine, each with the rule it checks.
 
-Every test holds the value the rule book (/work/shared/RULES.md, restated in
+Every test holds the value the rule book (RULES.md, restated in
 docs/rules.md) gives for a corner the other table tests do not reach. Seats
 follow PHH as in tests/table_play.py: the button is the last seat, seat 0
 (p1) the small blind, seat 1 (p2) the big blind.
@@ -12,6 +12,7 @@ import pytest
 
 from omaha import FixedLimit, IllegalActionError, NoLimit
 from omaha.pots import Pot, build_pots
+from omaha.table import Hand, Table
 from table_play import act, check_down, deal, seated, snapshot
 
 # Hands on the board 3c 4d 5h Ks Kh (as in tests/test_table_rules.py):
@@ -182,3 +183,35 @@ def test_build_pots_cuts_only_at_all_in_totals() -> None:
     )
     with pytest.raises(ValueError, match="3 all-in flags"):
         build_pots([1, 2], folded=[False, False], all_in=[True] * 3)
+
+
+# ------------------------------------------------------------ bad input
+
+
+def _all_in_showdown() -> Hand:
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    act(hand, "p3 ai", "p1 cc", "p2 cc")
+    assert hand.street == "showdown" and hand.showdown_order == (2, 0, 1)
+    return hand
+
+
+@pytest.mark.parametrize("seat", [True, 1.0])
+def test_a_seat_that_is_not_a_seat_index_is_rejected_and_changes_nothing(seat: object) -> None:
+    # RULES.md §7: a rejected action changes nothing. True and 1.0 compare
+    # equal to seat 1 but are no seat index: they are refused, never
+    # recorded in the actions (nor, at showdown, a TypeError).
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    act(hand, "p3 cc", "p1 cc")
+    assert hand.to_act == 1
+    attempts = [hand.fold, hand.check, hand.call, hand.all_in, lambda seat: hand.raise_to(4, seat)]
+    for attempt in attempts:
+        before = snapshot(hand)
+        with pytest.raises(IllegalActionError, match="seat must be a seat index"):
+            attempt(seat=seat)
+        assert snapshot(hand) == before
+    showdown = _all_in_showdown()
+    for attempt in (showdown.show, showdown.muck):
+        before = snapshot(showdown)
+        with pytest.raises(IllegalActionError, match="seat must be a seat index"):
+            attempt(seat=seat)
+        assert snapshot(showdown) == before
