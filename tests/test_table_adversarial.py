@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from omaha import FixedLimit, IllegalActionError, NoLimit
+from omaha import FixedLimit, IllegalActionError, InvalidCardError, NoLimit
 from omaha.pots import Pot, build_pots
 from omaha.table import Hand, Table
 from table_play import act, check_down, deal, seated, snapshot
@@ -215,3 +215,39 @@ def test_a_seat_that_is_not_a_seat_index_is_rejected_and_changes_nothing(seat: o
         with pytest.raises(IllegalActionError, match="seat must be a seat index"):
             attempt(seat=seat)
         assert snapshot(showdown) == before
+
+
+def _replay_on_the_flop() -> Hand:
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(hole_cards=[QUADS, WHEEL, None])
+    act(hand, "p3 cc", "p1 cc", "p2 x")
+    assert hand.awaiting == "flop"
+    return hand
+
+
+@pytest.mark.parametrize("cards", [None, 5, 2.5])
+def test_cards_that_are_not_cards_are_an_invalid_card_error(cards: object) -> None:
+    # RULES.md §7: bad cards get a clear error naming the bad value, never a
+    # TypeError, and change nothing.
+    hand = _replay_on_the_flop()
+    before = snapshot(hand)
+    with pytest.raises(InvalidCardError, match=f"got {cards!r}"):
+        hand.deal_board(cards)  # type: ignore[arg-type]
+    assert snapshot(hand) == before
+    if cards is None:  # show the cards dealt; no deck, or unknown hole cards
+        return
+    showdown = _all_in_showdown()
+    before = snapshot(showdown)
+    with pytest.raises(InvalidCardError, match=f"got {cards!r}"):
+        showdown.show(cards)  # type: ignore[arg-type]
+    assert snapshot(showdown) == before
+    table = Table([100, 100, 100], NoLimit(1, 2))
+    for deal_kwargs in (
+        {"deck": cards},
+        {"hole_cards": [cards, None, None]},
+        {"hole_cards": [None] * 3, "board": cards},
+    ):
+        with pytest.raises(InvalidCardError, match=f"got {cards!r}"):
+            table.deal(**deal_kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="hole_cards must give one entry per seat"):
+        table.deal(hole_cards=cards)  # type: ignore[arg-type]
+    assert table.stacks == (100, 100, 100) and table.button == 0

@@ -79,6 +79,13 @@ _STREETS_OF_BOARD = (0, 0, 0, 1, 2, 3)  # board cards -> streets dealt
 _MAX_SEATS = {4: 10, 5: 8, 6: 7}
 
 
+def _parse(cards: object, what: str, n: int | None = None) -> tuple[int, ...]:
+    """Parse cards, naming a value that holds no cards at all (not a TypeError)."""
+    if not isinstance(cards, str) and not hasattr(cards, "__iter__"):
+        raise InvalidCardError(f"{what} must be card text or a sequence of cards, got {cards!r}")
+    return parse_cards(cards, n=n)
+
+
 def _check_stack(value: object, seat: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"stack of seat {seat} must be an integer number of chips, got {value!r}")
@@ -276,7 +283,7 @@ class Table:
             ):
                 cards = tuple(deck)  # card codes already: skip the parser
             else:
-                cards = parse_cards(deck)
+                cards = _parse(deck, "the deck")
             if len(cards) < need:
                 raise InvalidCardError(
                     f"the deck has {len(cards)} cards; {k} players need {need} "
@@ -291,7 +298,11 @@ class Table:
                 (cards[top + 7],),
             ]
         else:
-            if isinstance(hole_cards, str) or len(hole_cards) != n:
+            if (
+                isinstance(hole_cards, str)
+                or not hasattr(hole_cards, "__len__")
+                or len(hole_cards) != n
+            ):
                 raise ValueError(
                     f"hole_cards must give one entry per seat ({n}), got {hole_cards!r}"
                 )
@@ -301,11 +312,11 @@ class Table:
                     continue
                 if self._stacks[seat] == 0:
                     raise ValueError(f"seat {seat} has no chips and is dealt no hole cards")
-                codes = parse_cards(given, n=h)
+                codes = _parse(given, f"the hole cards of seat {seat}", n=h)
                 holes[seat] = codes
                 seen.extend(codes)
             if board is not None:
-                b = parse_cards(board)
+                b = _parse(board, "the board")
                 if len(b) > 5:
                     raise InvalidCardError(f"the board has at most 5 cards, got {board!r}")
                 seen.extend(b)
@@ -959,7 +970,7 @@ class Hand:
                 )
             codes = known
         else:
-            codes = parse_cards(cards, n=self._table._hole_count)
+            codes = _parse(cards, f"the cards seat {s} shows", n=self._table._hole_count)
             if known is not None and sorted(codes) != sorted(known):
                 raise IllegalActionError(
                     f"seat {s} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}"
@@ -1007,7 +1018,7 @@ class Hand:
         """
         if self._awaiting is None:
             raise IllegalActionError(f"no street to deal ({self._where()})")
-        codes = parse_cards(cards)
+        codes = _parse(cards, f"the {self._awaiting}")
         need = _BOARD_SIZES[self._streets_dealt()]
         if len(codes) != need:
             raise InvalidCardError(
