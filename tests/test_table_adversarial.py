@@ -251,3 +251,22 @@ def test_cards_that_are_not_cards_are_an_invalid_card_error(cards: object) -> No
     with pytest.raises(ValueError, match="hole_cards must give one entry per seat"):
         table.deal(hole_cards=cards)  # type: ignore[arg-type]
     assert table.stacks == (100, 100, 100) and table.button == 0
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", True, -1, [1, 2]])
+def test_a_seed_that_is_not_a_non_negative_integer_is_a_value_error(seed: object) -> None:
+    # RULES.md §7 / robustness: a ValueError naming the value, not a
+    # TypeError from the shuffle (nor a bool or a list taken as a seed).
+    table = Table([100, 100, 100], NoLimit(1, 2))
+    with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+        table.deal(seed=seed)  # type: ignore[arg-type]
+    assert table.deal(seed=0).to_act is not None
+
+
+@pytest.mark.parametrize("hole_count", [4.0, [4], "4", True])
+def test_a_hole_count_that_is_not_an_integer_is_refused_when_the_table_is_built(
+    hole_count: object,
+) -> None:
+    # 4.0 was accepted and broke the deal with a TypeError; [4] raised one.
+    with pytest.raises(ValueError, match="hole_count must be 4, 5 or 6"):
+        Table([100, 100], NoLimit(1, 2), hole_count=hole_count)  # type: ignore[arg-type]

@@ -159,7 +159,9 @@ class Table:
             raise ValueError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
         if game not in ("hi", "hilo"):
             raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
-        if isinstance(hole_count, bool) or hole_count not in _MAX_SEATS:
+        if isinstance(hole_count, bool) or not isinstance(hole_count, int):
+            raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+        if hole_count not in _MAX_SEATS:
             raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
         if isinstance(stacks, str | bytes) or not hasattr(stacks, "__len__"):
             raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
@@ -254,6 +256,8 @@ class Table:
         InvalidCardError
             Malformed, repeated or wrongly counted cards.
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
         sources = sum(x is not None for x in (seed, deck, hole_cards))
         if sources > 1:
             raise ValueError("give only one of seed=, deck= and hole_cards=")
