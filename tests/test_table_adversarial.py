@@ -270,3 +270,22 @@ def test_a_hole_count_that_is_not_an_integer_is_refused_when_the_table_is_built(
     # 4.0 was accepted and broke the deal with a TypeError; [4] raised one.
     with pytest.raises(ValueError, match="hole_count must be 4, 5 or 6"):
         Table([100, 100], NoLimit(1, 2), hole_count=hole_count)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        lambda hand, pots: None,
+        lambda hand, pots: 3,
+        lambda hand, pots: [Pot(p.amount / 2, p.eligible) for p in pots],
+        lambda hand, pots: [Pot(True, p.eligible) for p in pots],
+    ],
+)
+def test_a_rake_policy_returning_no_pots_or_fractional_chips_is_reported(policy: object) -> None:
+    # RULES.md §4 and §7: chips are integers; a bad policy is a ValueError
+    # naming what it returned, never a TypeError nor half a chip in a stack.
+    table = Table([100, 100], NoLimit(1, 2), rake=policy)  # type: ignore[arg-type]
+    hand = table.deal(seed=1)
+    with pytest.raises(ValueError, match="the rake policy must return the same pots"):
+        act(hand, "p1 f")
+    assert table.stacks == (100, 100)

@@ -26,7 +26,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -400,9 +400,12 @@ def _apply_rake(
     policy: RakePolicy, hand: Hand, pots: tuple[Pot, ...]
 ) -> tuple[tuple[Pot, ...], int]:
     """Run a rake policy on the built pots and check what it returns."""
-    raked = tuple(policy(hand, pots))
+    out = policy(hand, pots)
+    raked = tuple(out) if isinstance(out, Iterable) else (out,)
     if len(raked) != len(pots) or any(
         not isinstance(new, Pot)
+        or isinstance(new.amount, bool)
+        or not isinstance(new.amount, int)
         or new.eligible != old.eligible
         or not 0 <= new.amount <= old.amount
         for new, old in zip(raked, pots, strict=True)
