@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from omaha import FixedLimit, IllegalActionError, InvalidCardError, NoLimit
+from omaha import DuplicateCardError, FixedLimit, IllegalActionError, InvalidCardError, NoLimit
 from omaha.pots import Pot, build_pots
 from omaha.table import Hand, Table
 from table_play import act, check_down, deal, seated, snapshot
@@ -289,3 +289,20 @@ def test_a_rake_policy_returning_no_pots_or_fractional_chips_is_reported(policy:
     with pytest.raises(ValueError, match="the rake policy must return the same pots"):
         act(hand, "p1 f")
     assert table.stacks == (100, 100)
+
+
+def test_a_shown_card_that_is_on_the_board_still_to_come_is_a_duplicate() -> None:
+    # RULES.md §7: a duplicated card is a clear error and changes nothing.
+    # Replaying with the board given: the board is known before it is dealt,
+    # so a player whose cards were unknown may not show one of its cards
+    # (it used to be accepted, and the next, valid show then failed).
+    table = Table([100, 100], NoLimit(1, 2), button=1)
+    hand = table.deal(hole_cards=["AcAdAhAs", None], board="2c3c4c5c6c")
+    act(hand, "p2 ai", "p1 cc")
+    assert hand.street == "showdown" and hand.board == ()
+    before = snapshot(hand)
+    with pytest.raises(DuplicateCardError, match="'2c' is already dealt"):
+        hand.show("KcKdKh2c", seat=1)
+    assert snapshot(hand) == before
+    act(hand, "p2 sm KcKdKh7c", "p1 sm -")
+    assert hand.result.stacks == (0, 200)

@@ -983,10 +983,7 @@ class Hand:
                     f"seat {s} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}"
                 )
             if known is None:
-                used = set(self._board)
-                for other in self._holes:
-                    if other is not None:
-                        used.update(other)
+                used = self._known_cards()
                 clash = [c for c in codes if c in used]
                 if clash:
                     raise DuplicateCardError(
@@ -1031,10 +1028,7 @@ class Hand:
             raise InvalidCardError(
                 f"the {self._awaiting} is {need} card{'s' if need > 1 else ''}, got {cards!r}"
             )
-        used = set(self._board)
-        for h in self._holes:
-            if h is not None:
-                used.update(h)
+        used = self._known_cards()
         clash = [c for c in codes if c in used]
         if clash:
             raise DuplicateCardError(
@@ -1045,6 +1039,15 @@ class Hand:
         self._deal_next_street()
 
     # -------------------------------------------------------------- flow
+
+    def _known_cards(self) -> set[int]:
+        """Every card known to be in play: hole cards and the board, dealt or still to come."""
+        used = {c for street in self._streets for c in street}
+        used.update(self._board)
+        for hole in self._holes:
+            if hole is not None:
+                used.update(hole)
+        return used
 
     def _streets_dealt(self) -> int:
         """How many streets (flop, turn, river) are on the board."""
