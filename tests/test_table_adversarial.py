@@ -306,3 +306,12 @@ def test_a_shown_card_that_is_on_the_board_still_to_come_is_a_duplicate() -> Non
     assert snapshot(hand) == before
     act(hand, "p2 sm KcKdKh7c", "p1 sm -")
     assert hand.result.stacks == (0, 200)
+
+
+def test_a_numpy_integer_seat_is_a_seat() -> None:
+    np = pytest.importorskip("numpy")
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    hand.call(seat=np.int64(2))
+    showdown = _all_in_showdown()
+    showdown.show(seat=np.int64(1))
+    assert showdown.actions[-1].seat == 1 and type(showdown.actions[-1].seat) is int  # type: ignore[attr-defined]

@@ -26,6 +26,7 @@ Examples
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -799,14 +800,17 @@ class Hand:
     # ------------------------------------------------------------- actions
 
     @staticmethod
-    def _check_seat(seat: object, what: str) -> None:
-        """Raise unless ``seat`` is None or an integer (True or 1.0 is no seat index)."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+    def _check_seat(seat: object, what: str) -> int | None:
+        """Return ``seat`` as an int (or None); True or 1.0 is no seat index."""
+        if seat is None:
+            return None
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
             raise IllegalActionError(f"cannot {what}: seat must be a seat index, got {seat!r}")
+        return operator.index(seat)
 
     def _turn(self, seat: int | None, what: str) -> int:
         """Return the seat to act in a betting round, or raise."""
-        self._check_seat(seat, what)
+        seat = self._check_seat(seat, what)
         actor = self._to_act
         if actor is None or self._street >= _SHOWDOWN:
             raise IllegalActionError(f"cannot {what}: no betting turn ({self._where()})")
@@ -936,7 +940,7 @@ class Hand:
     # ------------------------------------------------------------ showdown
 
     def _show_turn(self, seat: int | None, what: str) -> int:
-        self._check_seat(seat, what)
+        seat = self._check_seat(seat, what)
         if self._street != _SHOWDOWN or not self._pending:
             raise IllegalActionError(f"cannot {what}: not at showdown ({self._where()})")
         if seat is None:
