@@ -170,7 +170,7 @@ def test_select_batch_cards(nh: int, nb: int) -> None:
         assert sel.hi_cards[i].tolist() == [*hand.hole_cards, *hand.board_cards]
         low = omaha.evaluate_lo(h, b)
         if low is None:
-            assert sel.lo_strength[i] == 0 and sel.lo_cards[i].tolist() == [0] * 5
+            assert sel.lo_strength[i] == 0 and sel.lo_cards[i].tolist() == [255] * 5
         else:
             assert sel.lo_cards[i].tolist() == [*low.hole_cards, *low.board_cards]
 

@@ -186,3 +186,8 @@ def test_duplicate_card_names_who_holds_it() -> None:
         showdown(["AsKsKd4h", "As8c7h6h"], "2hKh8d5sAc")
     with pytest.raises(DuplicateCardError, match="'2h': held by player 2 and by the board"):
         showdown(["AsKsKd4h", "2h8c7h6h"], "2hKh8d5sAc")
+
+
+def test_players_must_hold_the_same_number_of_hole_cards() -> None:
+    with pytest.raises(InvalidCardError, match="player 2 has 5"):
+        showdown(["AsKsKd4h", "9c8c7h6h3d"], "2hKh8d5sAc")

@@ -92,6 +92,10 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
 __all__ = [
     "Action",
     "Call",

@@ -1088,7 +1088,7 @@ def select_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
                  uint16_t[::1] hi_out, uint8_t[:, ::1] hi_cards,
                  uint8_t[::1] lo_out, uint8_t[:, ::1] lo_cards):
     """The 60-combination selection for every row: hi and lo strengths and
-    the 5 cards used (2 hole then 3 board, each ascending; lo cards are 0
+    the 5 cards used (2 hole then 3 board, each ascending; lo cards are 255
     where there is no low).  Returns the first bad row or -1."""
     cdef Py_ssize_t n = holes.shape[0], r
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], k
@@ -1128,7 +1128,7 @@ def select_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
                 lo_cards[r, 4] = b[sel.s]
             else:
                 for k in range(5):
-                    lo_cards[r, k] = 0
+                    lo_cards[r, k] = 255   # no card: 0 would read as 2c
     return bad
 
 

@@ -355,11 +355,13 @@ class Selections(NamedTuple):
     hi_strength: np.ndarray
     """uint16 (n,): high strengths 1..7462."""
     hi_cards: np.ndarray
-    """uint8 (n, 5): the two hole cards then the three board cards used."""
+    """uint8 (n, 5): the two hole cards (ascending) then the three board
+    cards (ascending) used; :attr:`HighHand.cards` gives ranking order."""
     lo_strength: np.ndarray
     """uint8 (n,): low strengths 1..56, 0 where there is no low."""
     lo_cards: np.ndarray
-    """uint8 (n, 5): the cards used for the low (zeros where there is none)."""
+    """uint8 (n, 5): the cards used for the low, in the same order as
+    ``hi_cards``; 255 (:data:`omaha.cards.NO_CARD`) where there is no low."""
 
 
 def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike) -> Selections:
@@ -378,8 +380,10 @@ def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike) -> Selections:
     Returns
     -------
     Selections
-        ``hi_strength`` (uint16, n), ``hi_cards`` (uint8, n x 5),
-        ``lo_strength`` (uint8, n), ``lo_cards`` (uint8, n x 5).
+        ``hi_strength`` (uint16, n), ``hi_cards`` (uint8, n x 5: two hole
+        cards then three board cards, each ascending), ``lo_strength``
+        (uint8, n; 0 = no low), ``lo_cards`` (uint8, n x 5; all 255 where
+        there is no low).
 
     Raises
     ------
@@ -448,7 +452,8 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
     Parameters
     ----------
     holes : sequence of cards
-        Each player's 4 (or 5 or 6) hole cards; at least one player.
+        Each player's 4 (or 5 or 6) hole cards, the same number for every
+        player; at least one player.
     board : cards
         3 to 5 board cards.
     game : {"hi", "hilo"}
@@ -463,7 +468,8 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
     Raises
     ------
     InvalidCardError
-        Bad cards, or a card held twice across players and board.
+        Bad cards, players with different numbers of hole cards, or a card
+        held twice across players and board (:class:`DuplicateCardError`).
     ValueError
         An unknown ``game`` or no players.
 
@@ -485,6 +491,11 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
         if len(h) not in _HOLE_SIZES:
             raise InvalidCardError(
                 f"player {i + 1}'s hole needs 4 to 6 cards, got {len(h)}: {holes[i]!r}"
+            )
+        if len(h) != len(parsed[0]):
+            raise InvalidCardError(
+                f"every player needs the same number of hole cards: player 1 has "
+                f"{len(parsed[0])}, player {i + 1} has {len(h)} ({holes[i]!r})"
             )
     where: dict[int, str] = {c: "the board" for c in b}
     for i, h in enumerate(parsed):
