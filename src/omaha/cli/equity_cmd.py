@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "board when every hand is known, Monte Carlo when a hand is 'random' (or with "
             "--samples). A progress bar appears on stderr for runs over a second."
         ),
-        epilog="example: omaha equity AhAsKhKs JdTd9c8c --board Ks7h2c --game hilo",
+        epilog="example: omaha equity AhAsKhKs JdTd9c8c --board Qs7h2c --game hilo",
     )
     p.add_argument(
         "holes",
@@ -32,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="HOLE",
         help="hole cards per player, e.g. AhAsKhKs (4, 5 or 6 cards), or 'random'",
     )
-    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Ks7h2c")
+    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Qs7h2c")
     p.add_argument("--dead", default="", help="dead cards, e.g. 2d")
     p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="Omaha Hi or Hi-Lo 8/b")
     how = p.add_mutually_exclusive_group()
