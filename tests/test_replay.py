@@ -221,3 +221,14 @@ def test_the_console_entry_point() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["finishing_stacks"] == [1937923.75, 0]
+
+
+def test_illegal_action_names_players_not_seats() -> None:
+    from omaha import phh
+
+    text = (DATA / "wsop-2023-43-day5-hand30.phh").read_text()
+    text = text.replace("'p3 f', 'p4 f'", "'p4 f', 'p3 f'")
+    loaded = phh.loads(text)
+    history = loaded[0] if isinstance(loaded, list) else loaded
+    with pytest.raises(phh.ReplayActionError, match=r"action 5 'p4 f': .*p4 acted out of turn; p3"):
+        phh.replay(history)

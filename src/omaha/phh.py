@@ -1099,6 +1099,9 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
     return result
 
 
+_SEAT = re.compile(r"\bseat (\d+)")
+
+
 def _apply(hand: Hand, a: PHHAction, index: int, name: str, hole_count: int) -> None:
     """Apply one parsed action to the engine's hand."""
     try:
@@ -1135,8 +1138,10 @@ def _apply(hand: Hand, a: PHHAction, index: int, name: str, hole_count: int) -> 
                 )
             hand.show([c for c in a.cards if c is not None], seat=a.player)
     except IllegalActionError as exc:
+        # The engine names seats (0-based); a hand history names players.
+        rule = _SEAT.sub(lambda m: f"p{int(m.group(1)) + 1}", str(exc))
         raise ReplayActionError(
-            f"{name}: action {index} {a.text!r}: {exc}", index, a.text
+            f"{name}: action {index} {a.text!r}: {rule}", index, a.text
         ) from None
     except InvalidCardError as exc:
         raise PHHError(f"{name}: action {index} {a.text!r}: {exc}") from None
