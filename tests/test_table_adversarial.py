@@ -261,6 +261,8 @@ def test_a_seed_that_is_not_a_non_negative_integer_is_a_value_error(seed: object
     with pytest.raises(ValueError, match="seed must be a non-negative integer"):
         table.deal(seed=seed)  # type: ignore[arg-type]
     assert table.deal(seed=0).to_act is not None
+    np = pytest.importorskip("numpy")
+    assert table.deal(seed=np.int64(7)).hole_cards == table.deal(seed=7).hole_cards
 
 
 @pytest.mark.parametrize("hole_count", [4.0, [4], "4", True])

@@ -257,7 +257,9 @@ class Table:
         InvalidCardError
             Malformed, repeated or wrongly counted cards.
         """
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        if seed is not None and (
+            isinstance(seed, bool) or not hasattr(seed, "__index__") or operator.index(seed) < 0
+        ):
             raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
         sources = sum(x is not None for x in (seed, deck, hole_cards))
         if sources > 1:
