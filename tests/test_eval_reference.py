@@ -68,7 +68,7 @@ class Expected:
     hi: npt.NDArray[np.uint16]
     hi_cards: U8  # (n, 5): the hole pair then the board triple, each ascending
     lo: npt.NDArray[np.uint8]
-    lo_cards: U8  # zeros where there is no low
+    lo_cards: U8  # 255 (no card) where there is no low
 
 
 @functools.cache
@@ -84,7 +84,7 @@ def expected(group: str) -> Expected:
     hi = np.empty(n, np.uint16)
     lo = np.empty(n, np.uint8)
     hi_cards = np.zeros((n, 5), np.uint8)
-    lo_cards = np.zeros((n, 5), np.uint8)
+    lo_cards = np.full((n, 5), 255, np.uint8)
     for i, (h, b) in enumerate(zip(holes.tolist(), boards.tolist(), strict=True)):
         hi[i], pair, triple = ref.omaha_hi(h, b)
         hi_cards[i] = pair + triple
@@ -145,7 +145,7 @@ def test_evaluate_hi_matches_reference(group: str) -> None:
 def test_evaluate_lo_matches_reference(group: str) -> None:
     e = expected(group)
     got = np.zeros(len(e.holes), np.uint8)
-    cards = np.zeros((len(e.holes), 5), np.uint8)
+    cards = np.full((len(e.holes), 5), 255, np.uint8)
     for i, (h, b) in enumerate(zip(e.holes.tolist(), e.boards.tolist(), strict=True)):
         low = omaha.evaluate_lo(h, b)
         if low is not None:
