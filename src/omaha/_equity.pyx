@@ -457,7 +457,9 @@ cdef int _hands(const Ctx *c, PEval *pe, int u, const uint8_t *deck, int nd,
             if _hands(c, pe, u + 1, rest, nr, 0, _comb(nr, h), run):
                 return 1
         else:
-            if _boards(c, pe, rest, nr, 0, nr, run):
+            # Every board: its first dealt card at positions 0..nr-k (the one
+            # task 0 when the board is complete, even with no card left).
+            if _boards(c, pe, rest, nr, 0, nr - c.k + 1, run):
                 return 1
             if run.work >= POLL_WORK and _poll(run):
                 return 1

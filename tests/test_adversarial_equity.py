@@ -1,0 +1,71 @@
+"""Equity on spots built to break it, each checked against a value known by hand
+or by brute force through :func:`omaha.evaluate_hi` / :func:`omaha.evaluate_lo`."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import omaha
+from omaha.equity import equity
+
+
+def brute_force(
+    holes: list[tuple[int, ...] | None], board: tuple[int, ...], dead: tuple[int, ...], hilo: bool
+) -> list[Fraction]:
+    """Each player's exact share of the pot, dealing every unknown hand and board."""
+    used = set(board) | set(dead) | {c for h in holes if h is not None for c in h}
+    size = next(len(h) for h in holes if h is not None)
+    unknown = [i for i, h in enumerate(holes) if h is None]
+    totals = [Fraction(0)] * len(holes)
+    deals = 0
+
+    def deal(u: int, deck: list[int], hands: list[tuple[int, ...]]) -> None:
+        nonlocal deals
+        if u < len(unknown):
+            for hole in itertools.combinations(deck, size):
+                hands[unknown[u]] = hole
+                deal(u + 1, [c for c in deck if c not in hole], hands)
+            return
+        for rest in itertools.combinations(deck, 5 - len(board)):
+            full = board + rest
+            deals += 1
+            high = [omaha.evaluate_hi(h, full).strength for h in hands]
+            hw = [i for i, v in enumerate(high) if v == max(high)]
+            lows = [omaha.evaluate_lo(h, full) for h in hands] if hilo else []
+            low = [x.strength if x is not None else 0 for x in lows]
+            lw = [i for i, v in enumerate(low) if v and v == max(low)]
+            for i in hw:
+                totals[i] += Fraction(1, len(hw) * (2 if lw else 1))
+            for i in lw:
+                totals[i] += Fraction(1, 2 * len(lw))
+
+    deal(0, sorted(set(range(52)) - used), [h or () for h in holes])
+    return [t / deals for t in totals]
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+@pytest.mark.parametrize("board_size", [4, 5])
+def test_unknown_hand_takes_the_last_cards_of_the_deck(game: str, board_size: int) -> None:
+    # Nine known hands, a board, dead cards: the unknown tenth hand is dealt
+    # from the only cards left, so the deck is empty once it is dealt.
+    holes: list[tuple[int, ...] | None] = [tuple(range(4 * i, 4 * i + 4)) for i in range(9)]
+    holes.append(None)
+    board = tuple(range(36, 36 + board_size))
+    dead = tuple(range(36 + board_size, 47 if board_size == 4 else 48))
+    result = equity(holes, board=board, dead=dead, game=game, method="exact")  # type: ignore[arg-type]
+    expected = brute_force(holes, board, dead, game == "hilo")
+    assert [p.equity_fraction for p in result] == expected
+    assert sum(expected) == 1
+
+
+def test_two_unknown_hands_empty_the_deck_on_the_river() -> None:
+    holes: list[tuple[int, ...] | None] = [(51, 47, 43, 39), None, (0, 4, 8, 12), None]
+    board = (1, 5, 9, 13, 17)
+    left = {41, 42, 44, 45, 46, 48, 49, 50}  # the eight cards the unknown hands share
+    dead = tuple(sorted(set(range(52)) - left - set(board) - {c for h in holes for c in h or ()}))
+    result = equity(holes, board=board, dead=dead, game="hilo", method="exact")
+    assert result.boards == 70  # C(8, 4) hands for the first, the other takes the rest
+    assert [p.equity_fraction for p in result] == brute_force(holes, board, dead, True)
