@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 import omaha
+from omaha.cli import main
 from omaha.equity import equity
 
 
@@ -69,3 +70,16 @@ def test_two_unknown_hands_empty_the_deck_on_the_river() -> None:
     result = equity(holes, board=board, dead=dead, game="hilo", method="exact")
     assert result.boards == 70  # C(8, 4) hands for the first, the other takes the rest
     assert [p.equity_fraction for p in result] == brute_force(holes, board, dead, True)
+
+
+@pytest.mark.parametrize("target", [None, 0.01])
+@pytest.mark.parametrize("samples", [2**63, 10**30])
+def test_sample_counts_beyond_int64_are_a_value_error(target: float | None, samples: int) -> None:
+    with pytest.raises(ValueError, match=r"samples must be 1\.\.9223372036854775807"):
+        equity(["AhAsKhKs", "JdTd9c8c"], samples=samples, target_stderr=target, seed=1)
+
+
+def test_cli_huge_sample_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["equity", "AhAsKhKs", "JdTd9c8c", "--samples", str(10**20), "--no-progress"])
+    assert status == 2
+    assert "samples must be" in capsys.readouterr().err

@@ -58,6 +58,7 @@ _BLOCK = 1024
 _ROUND = 64
 _DEFAULT_SAMPLES = 100_000
 _DEFAULT_MAX_SAMPLES = 100_000_000
+_MAX_SAMPLES = 2**63 - 1
 # Work (deals) below which threads=None runs on one thread.
 _THREADS_MIN_WORK = 1 << 18
 
@@ -427,7 +428,8 @@ def equity(
         ``None`` hand enumerates that player's hands too (see Notes).
     samples : int, optional
         Monte Carlo: the number of deals to sample (default 100,000); with
-        ``target_stderr``, the most to sample (default 100,000,000).
+        ``target_stderr``, the most to sample (default 100,000,000). At
+        most ``2**63 - 1``.
     target_stderr : float, optional
         Monte Carlo: stop as soon as every player's standard error of
         ``equity`` is at most this (checked every 65,536 samples).
@@ -520,7 +522,8 @@ def equity(
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if samples is not None:
-        _check_int(samples, "samples", 1)
+        # The compiled loops count deals (and number their blocks) in int64.
+        _check_int(samples, "samples", 1, _MAX_SAMPLES)
     if target_stderr is not None:
         if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)):
             raise ValueError(f"target_stderr must be a number, got {target_stderr!r}")
