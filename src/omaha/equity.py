@@ -522,8 +522,9 @@ def equity(
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if samples is not None:
-        # The compiled loops count deals (and number their blocks) in int64.
-        _check_int(samples, "samples", 1, _MAX_SAMPLES)
+        _check_int(samples, "samples", 1)
+        if samples > _MAX_SAMPLES:  # the compiled loops count deals in int64
+            raise ValueError(f"samples must be at most 2**63 - 1, got {samples!r}")
     if target_stderr is not None:
         if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)):
             raise ValueError(f"target_stderr must be a number, got {target_stderr!r}")
