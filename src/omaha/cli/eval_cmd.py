@@ -272,7 +272,13 @@ class _CsvReader(_Reader):
         if not first:  # empty input: no header, no rows
             first = b"hole,board"
         text = first.decode("utf-8", "replace")
-        names = [c.strip().lower() for c in next(csv.reader([text]), [])]
+        try:
+            names = [c.strip().lower() for c in next(csv.reader([text]), [])]
+        except csv.Error as exc:
+            why = str(exc)
+            if "\r" in text.rstrip("\r\n"):  # lines ended by a lone CR
+                why = "a carriage return inside the header (lines must end with LF or CRLF)"
+            raise _InputError(f"line {self.header_line}: {why}: {_short(text.strip())}") from None
         for need in ("hole", "board"):
             if need not in names:
                 raise _InputError(
@@ -827,7 +833,11 @@ def run(args: argparse.Namespace) -> int:
         except _InputError as exc:
             print(f"omaha eval: {exc}", file=sys.stderr)
             return 1
-        out = sys.stdout.buffer if args.output in (None, "-") else open(args.output, "wb")  # noqa: SIM115
+        try:
+            out = sys.stdout.buffer if args.output in (None, "-") else open(args.output, "wb")  # noqa: SIM115
+        except OSError as exc:
+            print(f"omaha eval: cannot write {args.output!r}: {exc.strerror}", file=sys.stderr)
+            return 1
         total = os.fstat(src.fileno()).st_size if args.file != "-" else None
         update = _progress(args, total)
         status, done, bad = _stream(reader, out, fmt, args.skip_invalid, update)

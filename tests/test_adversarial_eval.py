@@ -1,0 +1,92 @@
+"""``omaha eval`` on inputs built to break it: each expected row comes from the
+one-hand API (:func:`omaha.evaluate_hi` / :func:`omaha.evaluate_lo`) and is
+written by :mod:`csv` / :mod:`json`, and each rejected input must give a clean
+message (no traceback) and the documented exit status."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pathlib
+import sys
+from collections.abc import Callable
+
+import pytest
+
+import omaha
+from omaha.cli import main
+from omaha.cli.eval_cmd import OUTPUT_COLUMNS
+
+HOLE, BOARD = "AhKsKd4c", "2sKh8d5cAd"
+
+
+def fields(id_: object, hole: str, board: str) -> list[object]:
+    hi = omaha.evaluate_hi(hole, board)
+    lo = omaha.evaluate_lo(hole, board)
+    return [
+        id_,
+        hi.strength,
+        hi.category.name,
+        str(hi),
+        omaha.format_cards(hi.cards),
+        lo.strength if lo else None,
+        str(lo) if lo else None,
+        omaha.format_cards(lo.cards) if lo else None,
+    ]
+
+
+def expected_csv(*rows: tuple[object, str, str]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(OUTPUT_COLUMNS)
+    for row in rows:
+        writer.writerow(["" if v is None else v for v in fields(*row)])
+    return out.getvalue().encode()
+
+
+def expected_jsonl(*rows: tuple[object, str, str]) -> bytes:
+    lines = [dict(zip(OUTPUT_COLUMNS, fields(*row), strict=True)) for row in rows]
+    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines).encode()
+
+
+Cli = Callable[..., tuple[int, bytes, str]]
+
+
+@pytest.fixture
+def cli(capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch) -> Cli:
+    def call(*args: object, stdin: bytes | None = None) -> tuple[int, bytes, str]:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+        status = main(["eval", *map(str, args)])
+        out, err = capsysbinary.readouterr()
+        return status, out, err.decode()
+
+    return call
+
+
+def test_lone_carriage_returns_are_a_clean_input_error(cli: Cli, tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "in.csv"
+    path.write_bytes(f"hole,board\r{HOLE},{BOARD}\r".encode())
+    status, out, err = cli(path)
+    assert (status, out) == (1, b"")
+    assert err.startswith("omaha eval: line 1: a carriage return inside the header"), err
+
+
+def test_header_longer_than_a_csv_field_is_a_clean_input_error(
+    cli: Cli, tmp_path: pathlib.Path
+) -> None:
+    path = tmp_path / "in.csv"
+    path.write_text("hole,board," + "x" * 200_000 + "\n")
+    status, out, err = cli(path)
+    assert (status, out) == (1, b"")
+    assert err.startswith("omaha eval: line 1: field larger than field limit"), err
+
+
+@pytest.mark.parametrize("where", ["missing/out.csv", "."])
+def test_output_that_cannot_be_written(cli: Cli, tmp_path: pathlib.Path, where: str) -> None:
+    path = tmp_path / "in.csv"
+    path.write_text(f"hole,board\n{HOLE},{BOARD}\n")
+    status, out, err = cli(path, "-o", tmp_path / where)
+    assert (status, out) == (1, b"")
+    assert err.startswith("omaha eval: cannot write "), err
