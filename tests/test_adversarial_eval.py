@@ -90,3 +90,19 @@ def test_output_that_cannot_be_written(cli: Cli, tmp_path: pathlib.Path, where: 
     status, out, err = cli(path, "-o", tmp_path / where)
     assert (status, out) == (1, b"")
     assert err.startswith("omaha eval: cannot write "), err
+
+
+DEEP = ["[" * 100_000, '{"hole": "x", "board": "y", "id": ' + "[" * 100_000]
+
+
+@pytest.mark.parametrize("deep", DEEP, ids=["array", "id"])
+def test_json_nested_too_deeply_is_a_bad_row(cli: Cli, tmp_path: pathlib.Path, deep: str) -> None:
+    good = json.dumps({"hole": HOLE, "board": BOARD})
+    path = tmp_path / "in.jsonl"
+    path.write_text(f"{good}\n{deep}\n{good}\n")
+    status, out, err = cli(path)
+    assert (status, out) == (1, expected_jsonl((1, HOLE, BOARD)))
+    assert err.startswith("omaha eval: line 2: invalid JSON (maximum recursion depth"), err[:200]
+    status, out, err = cli(path, "--skip-invalid")
+    assert (status, out) == (0, expected_jsonl((1, HOLE, BOARD), (3, HOLE, BOARD)))
+    assert err.startswith("omaha eval: line 2: invalid JSON") and err.endswith("(skipped)\n")

@@ -434,7 +434,7 @@ class _JsonReader(_Reader):
             if all(raw):  # no empty line: try the whole chunk as one JSON array
                 index = None
                 texts = raw
-                with suppress(ValueError):
+                with suppress(ValueError, RecursionError):
                     objs = json.loads(b"[" + b",".join(raw) + b"]")
             else:
                 index = [i for i, line in enumerate(raw) if line.strip()]
@@ -490,7 +490,7 @@ class _BadJson:
 def _loads(text: bytes) -> Any:
     try:
         return json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
         msg = getattr(exc, "msg", str(exc))
         return _BadJson(f"invalid JSON ({msg}): {_short(text.decode('utf-8', 'replace'))}")
 
