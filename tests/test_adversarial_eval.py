@@ -106,3 +106,28 @@ def test_json_nested_too_deeply_is_a_bad_row(cli: Cli, tmp_path: pathlib.Path, d
     status, out, err = cli(path, "--skip-invalid")
     assert (status, out) == (0, expected_jsonl((1, HOLE, BOARD), (3, HOLE, BOARD)))
     assert err.startswith("omaha eval: line 2: invalid JSON") and err.endswith("(skipped)\n")
+
+
+def test_json_line_holding_two_values_shifts_no_other_line(
+    cli: Cli, tmp_path: pathlib.Path
+) -> None:
+    # Joined into one array, lines 1-3 hold exactly three values; each line on
+    # its own is invalid, and line 4 must keep its own row number and line.
+    a = json.dumps({"hole": HOLE, "board": BOARD, "id": "A"})
+    b = json.dumps({"hole": "AsKd7h2c", "board": "2hKh8d5sAc", "id": "B"})
+    path = tmp_path / "in.jsonl"
+    path.write_text(f"{a}, {b}\n[{a}\n{a}]\n{json.dumps({'hole': HOLE, 'board': BOARD})}\n")
+    status, out, err = cli(path)
+    assert (status, out) == (1, b"")
+    assert err.startswith("omaha eval: line 1: invalid JSON (Extra data)"), err
+    status, out, err = cli(path, "--skip-invalid")
+    assert (status, out) == (0, expected_jsonl((4, HOLE, BOARD)))
+    assert [line.split(":")[1] for line in err.splitlines()] == [" line 1", " line 2", " line 3"]
+
+
+def test_json_value_split_over_two_lines_is_two_bad_lines(cli: Cli, tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text(f'{{"hole": "{HOLE}",\n"board": "{BOARD}"}}\n')
+    status, out, err = cli(path, "--skip-invalid")
+    assert (status, out) == (0, b"")
+    assert [line.split(":")[1] for line in err.splitlines()] == [" line 1", " line 2"]
