@@ -131,3 +131,24 @@ def test_json_value_split_over_two_lines_is_two_bad_lines(cli: Cli, tmp_path: pa
     status, out, err = cli(path, "--skip-invalid")
     assert (status, out) == (0, b"")
     assert [line.split(":")[1] for line in err.splitlines()] == [" line 1", " line 2"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+@pytest.mark.parametrize("quote", ["", '"'])
+def test_ids_that_are_not_utf8_are_written_as_valid_text(
+    cli: Cli, tmp_path: pathlib.Path, fmt: str, quote: str
+) -> None:
+    # Whether or not a field of the chunk is quoted, a bad byte in an id comes
+    # out as U+FFFD, and JSON Lines output stays valid UTF-8 JSON.
+    hole = f"{quote}{HOLE}{quote}".encode()
+    path = tmp_path / "in.csv"
+    path.write_bytes(b"id,hole,board\n\xff\xfeid,%s,%s\n" % (hole, BOARD.encode()))
+    with path.open("ab") as f:
+        f.write(f"été,{HOLE},2hKh8d5sAc\n".encode())
+    status, out, err = cli(path, "--format", fmt)
+    rows = [("\ufffd\ufffdid", HOLE, BOARD), ("été", HOLE, "2hKh8d5sAc")]
+    assert (status, err) == (0, "")
+    assert out == (expected_csv if fmt == "csv" else expected_jsonl)(*rows)
+    if fmt == "jsonl":
+        ids = [json.loads(line)["id"] for line in out.decode().splitlines()]
+        assert ids == [r[0] for r in rows]

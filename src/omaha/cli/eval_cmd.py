@@ -757,6 +757,7 @@ def _id_column(rows: _Rows, index: np.ndarray, fmt: str) -> tuple[list[Any], boo
             special = (mat == 44) | (mat == 34) | (mat == 13) | (mat == 10)
         else:
             special = (mat == 34) | (mat == 92) | ((mat < 32) & (mat > 0))
+        special |= mat > 127  # not ASCII: decoded below, bad UTF-8 replaced as csv reading does
         if not special.any():
             return ([ids] if fmt == "csv" else [b'"', ids, b'"']), True
         values: list[Any] = [x.decode("utf-8", "replace") for x in ids.tolist()]
