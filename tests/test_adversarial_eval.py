@@ -10,6 +10,7 @@ import io
 import json
 import pathlib
 import sys
+import tracemalloc
 from collections.abc import Callable
 
 import pytest
@@ -152,3 +153,71 @@ def test_ids_that_are_not_utf8_are_written_as_valid_text(
     if fmt == "jsonl":
         ids = [json.loads(line)["id"] for line in out.decode().splitlines()]
         assert ids == [r[0] for r in rows]
+
+
+def write_rows(path: pathlib.Path, quote: bool, *rows: tuple[str, str, str]) -> pathlib.Path:
+    q = '"' if quote else ""
+    text = "id,hole,board\n" + "".join(f"{q}{i}{q},{h},{b}\n" for i, h, b in rows)
+    path.write_bytes(text.encode())
+    return path
+
+
+@pytest.mark.parametrize("quote", [False, True], ids=["arrays", "csv-module"])
+@pytest.mark.parametrize("spaces", [0, 200, 5000])
+def test_nul_after_the_cards_is_a_malformed_card(
+    cli: Cli, tmp_path: pathlib.Path, quote: bool, spaces: int
+) -> None:
+    # omaha.evaluate_hi rejects "AhKsKd4c\0": so must the pipeline (a NumPy
+    # string drops a NUL at its end, as it drops the padding of the arrays).
+    hole = HOLE + " " * spaces + "\0"
+    with pytest.raises(omaha.InvalidCardError):
+        omaha.evaluate_hi(hole, BOARD)
+    path = write_rows(tmp_path / "in.csv", quote, ("a", HOLE, BOARD), ("b", hole, BOARD))
+    status, out, err = cli(path)
+    assert (status, out) == (1, expected_csv(("a", HOLE, BOARD)))
+    assert err.startswith("omaha eval: line 3: hole: malformed card '\\x00'"), err
+
+
+def test_nul_in_json_card_text_is_a_malformed_card(cli: Cli, tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({"hole": HOLE, "board": BOARD + "\0"}) + "\n")
+    status, out, err = cli(path)
+    assert (status, out) == (1, b"")
+    assert err.startswith("omaha eval: line 1: board: malformed card '\\x00'"), err
+
+
+@pytest.mark.parametrize("quote", [False, True], ids=["arrays", "csv-module"])
+def test_nul_in_an_id_is_kept(cli: Cli, tmp_path: pathlib.Path, quote: bool) -> None:
+    path = write_rows(tmp_path / "in.csv", quote, ("a\0b", HOLE, BOARD))
+    status, out, err = cli(path, "--format", "jsonl")
+    assert (status, out, err) == (0, expected_jsonl(("a\0b", HOLE, BOARD)), "")
+
+
+@pytest.mark.parametrize("quote", [False, True], ids=["arrays", "csv-module"])
+def test_card_text_padded_past_128_characters_reads_as_the_one_hand_api(
+    cli: Cli, tmp_path: pathlib.Path, quote: bool
+) -> None:
+    hole = " " * 150 + "Ah Ks " + " " * 100 + "Kd 4c"
+    board = "2s Kh 8d 5c Ad" + "\t" * 300
+    rows = [("a", hole, BOARD), ("b", HOLE, board), ("c", "As" + " " * 200 + "Xx", BOARD)]
+    path = write_rows(tmp_path / "in.csv", quote, *rows)
+    status, out, err = cli(path, "--skip-invalid")
+    assert (status, out) == (0, expected_csv(*rows[:2]))
+    assert err.startswith("omaha eval: line 4: hole: malformed card 'Xx'"), err
+
+
+def test_one_long_field_does_not_widen_the_whole_chunk(tmp_path: pathlib.Path) -> None:
+    """A 20,000-character hole once made a 20,000-wide text matrix for every row."""
+    rows = [(str(i), HOLE, BOARD) for i in range(2000)]
+    rows[0] = ("0", HOLE + " " * 20_000, BOARD)
+    path = write_rows(tmp_path / "in.csv", True, *rows)
+    out = tmp_path / "out.csv"
+    assert main(["eval", str(path), "-o", str(out)]) == 0  # tables built
+    tracemalloc.start()
+    try:
+        assert main(["eval", str(path), "-o", str(out)]) == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert out.read_bytes() == expected_csv(*rows)
+    assert peak < 20_000_000, peak

@@ -59,7 +59,7 @@ CHUNK_ROWS = 65_536
 
 _HOLE_SIZES = (4, 5, 6)
 _BOARD_SIZES = (3, 4, 5)
-_MAX_FIELD = 128  # longest hole or board text read by the array path
+_MAX_FIELD = 128  # longest hole or board text read into a text matrix
 _MAX_ID = 256  # longest id kept in a fixed-width array (longer ones go row by row)
 _BLOCK = 1 << 20  # bytes per read
 
@@ -306,7 +306,8 @@ class _CsvReader(_Reader):
             yield self._chunk(self.header_line + 1 + pending_offset, pending)
 
     def _chunk(self, first_line: int, data: bytes) -> _Rows:
-        if b'"' in data:
+        # NUL bytes would vanish as the arrays' padding: the general path keeps them.
+        if b'"' in data or b"\0" in data:
             return self._chunk_csv_module(first_line, data)
         return self._chunk_arrays(first_line, data)
 
@@ -329,10 +330,7 @@ class _CsvReader(_Reader):
         starts, ends = starts[keep], ends[keep]
         per_line, first_comma = per_line[keep], first_comma[keep]
         n = starts.size
-        rows = _Rows(lines, self._numbers(n), None, None)
         good = per_line == self.ncols - 1
-        for i in np.flatnonzero(~good):
-            rows.errors[int(i)] = f"expected {self.ncols} fields, got {int(per_line[i]) + 1}"
         if commas.size == 0:
             commas = np.zeros(1, np.int64)
 
@@ -346,8 +344,17 @@ class _CsvReader(_Reader):
 
         hole_lo, hole_hi = bounds(self.col["hole"])
         board_lo, board_hi = bounds(self.col["board"])
-        rows.holes = self._field(padded, hole_lo, hole_hi, rows, "hole")
-        rows.boards = self._field(padded, board_lo, board_hi, rows, "board")
+        hole_width = int((hole_hi - hole_lo).max(initial=0))
+        board_width = int((board_hi - board_lo).max(initial=0))
+        if max(hole_width, board_width) > _MAX_FIELD:
+            # Too wide for the card matrix (spaces, or not cards at all): the
+            # general path reads such a field as text of its own.
+            return self._chunk_csv_module(first_line, data)
+        rows = _Rows(lines, self._numbers(n), None, None)
+        for i in np.flatnonzero(~good):
+            rows.errors[int(i)] = f"expected {self.ncols} fields, got {int(per_line[i]) + 1}"
+        rows.holes = _gather(padded, hole_lo, hole_hi, hole_width)
+        rows.boards = _gather(padded, board_lo, board_hi, board_width)
         if "id" in self.col:
             id_lo, id_hi = bounds(self.col["id"])
             width = int((id_hi - id_lo).max(initial=0))
@@ -358,17 +365,6 @@ class _CsvReader(_Reader):
                     data[s:e].decode("utf-8", "replace") for s, e in zip(id_lo, id_hi, strict=True)
                 ]
         return rows
-
-    @staticmethod
-    def _field(a: np.ndarray, lo: np.ndarray, hi: np.ndarray, rows: _Rows, name: str) -> np.ndarray:
-        import numpy as np
-
-        length = hi - lo
-        too_long = length > _MAX_FIELD
-        for i in np.flatnonzero(too_long):
-            rows.errors.setdefault(int(i), f"{name} is longer than {_MAX_FIELD} characters")
-        hi = lo + length.clip(0, _MAX_FIELD)
-        return _gather(a, lo, hi, int((hi - lo).max(initial=0)))
 
     def _chunk_csv_module(self, first_line: int, data: bytes) -> _Rows:
         import numpy as np
@@ -567,8 +563,8 @@ def _evaluate(rows: _Rows, tables: _Tables) -> tuple[_Result, dict[int, str]]:
 
     from omaha.evaluator import select_batch
 
-    holes, hole_n = parse_cards_array(rows.holes, max_cards=6)
-    boards, board_n = parse_cards_array(rows.boards, max_cards=5)
+    holes, hole_n = _parse_field(rows.holes, 6)
+    boards, board_n = _parse_field(rows.boards, 5)
     bad = (hole_n < 4) | (board_n < 3)
     bit = tables.bit
     hole_mask = bit[holes[:, 0]] | bit[holes[:, 1]] | bit[holes[:, 2]]
@@ -597,6 +593,33 @@ def _evaluate(rows: _Rows, tables: _Tables) -> tuple[_Result, dict[int, str]]:
         )
         hs[part], hc[part], ls[part], lc[part] = sel
     return _Result(index, hs, _hi_order(hs, hc, tables), ls, _lo_order(ls, lc)), errors
+
+
+def _parse_field(texts: Any, max_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return :func:`omaha.cards.parse_cards_array` of a column of card text.
+
+    Texts kept in a list (not ASCII, holding NUL, or long) that the array
+    parser cannot take as they are go through :func:`omaha.cards.parse_cards`
+    one by one: a NumPy string drops a NUL at its end, and one long text
+    would widen the text matrix of the whole chunk.
+    """
+    odd: dict[int, str] = {}
+    if isinstance(texts, list):
+        odd = {i: t for i, t in enumerate(texts) if len(t) > _MAX_FIELD or "\0" in t}
+        if odd:
+            texts = ["" if i in odd else t for i, t in enumerate(texts)]
+    codes, counts = parse_cards_array(texts, max_cards=max_cards)
+    for i, text in odd.items():
+        try:
+            row = parse_cards(text)
+        except InvalidCardError:
+            row = None
+        if row is None or len(row) > max_cards:
+            counts[i] = -1
+        else:
+            codes[i, : len(row)] = row
+            counts[i] = len(row)
+    return codes, counts
 
 
 def _hi_order(strength: np.ndarray, cards: np.ndarray, tables: _Tables) -> np.ndarray:
