@@ -221,3 +221,18 @@ def test_one_long_field_does_not_widen_the_whole_chunk(tmp_path: pathlib.Path) -
         tracemalloc.stop()
     assert out.read_bytes() == expected_csv(*rows)
     assert peak < 20_000_000, peak
+
+
+@pytest.mark.parametrize("escape", ["\\ud800", "\\udcff", "\\udfff"])
+def test_json_id_with_a_lone_surrogate(cli: Cli, tmp_path: pathlib.Path, escape: str) -> None:
+    # Valid JSON text whose string has no UTF-8 form: JSON Lines output keeps
+    # the escape (and stays valid UTF-8); CSV output writes U+FFFD.
+    path = tmp_path / "in.jsonl"
+    line = f'{{"hole": "{HOLE}", "board": "{BOARD}", "id": ["x{escape}"]}}\n'
+    path.write_text(line)
+    status, out, err = cli(path)
+    assert (status, err) == (0, "")
+    assert json.loads(out.decode())["id"] == json.loads(line)["id"]
+    status, out, err = cli(path, "--format", "csv")
+    assert (status, err) == (0, "")
+    assert out == expected_csv(('["x\ufffd"]', HOLE, BOARD))

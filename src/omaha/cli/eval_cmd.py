@@ -790,7 +790,16 @@ def _id_column(rows: _Rows, index: np.ndarray, fmt: str) -> tuple[list[Any], boo
         text = [_csv_field(v if isinstance(v, str) else _json_id(v)) for v in values]
     else:
         text = [json.dumps(v, ensure_ascii=False) for v in values]
-    return [t.encode("utf-8", "surrogateescape") for t in text], False
+    return [_encode(t, fmt) for t in text], False
+
+
+def _encode(text: str, fmt: str) -> bytes:
+    try:
+        return text.encode()
+    except UnicodeEncodeError:  # a lone surrogate, from a JSON escape such as "\ud800"
+        if fmt == "jsonl":  # it is inside a JSON string: write the same escape
+            return text.encode("utf-8", "backslashreplace")
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text).encode()
 
 
 def _json_id(value: object) -> str:
