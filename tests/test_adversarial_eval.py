@@ -236,3 +236,19 @@ def test_json_id_with_a_lone_surrogate(cli: Cli, tmp_path: pathlib.Path, escape:
     status, out, err = cli(path, "--format", "csv")
     assert (status, err) == (0, "")
     assert out == expected_csv(('["x\ufffd"]', HOLE, BOARD))
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_json_constants_that_are_not_json_make_a_bad_row(
+    cli: Cli, tmp_path: pathlib.Path, constant: str
+) -> None:
+    # Passed through, they made the JSON Lines output invalid JSON.
+    path = tmp_path / "in.jsonl"
+    path.write_text(
+        f'{{"hole": "{HOLE}", "board": "{BOARD}", "id": [{constant}]}}\n'
+        f'{{"hole": "{HOLE}", "board": "{BOARD}", "id": "{constant}"}}\n'
+    )
+    status, out, err = cli(path, "--skip-invalid")
+    assert (status, out) == (0, expected_jsonl((constant, HOLE, BOARD)))
+    assert err.startswith(f"omaha eval: line 1: invalid JSON ({constant} is not JSON): ")
+    assert err.endswith("(skipped)\n")

@@ -482,7 +482,12 @@ class _BadJson:
     reason: str
 
 
-_DECODER = json.JSONDecoder()
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+# Python's decoder also takes NaN and Infinity, which no JSON writer may output.
+_DECODER = json.JSONDecoder(parse_constant=_not_json)
 _JSON_SPACE = b" \t\r\n"
 
 
@@ -516,7 +521,7 @@ def _loads_lines(lines: list[bytes]) -> list[Any] | None:
 
 def _loads(text: bytes) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_json)
     except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
         msg = getattr(exc, "msg", str(exc))
         return _BadJson(f"invalid JSON ({msg}): {_short(text.decode('utf-8', 'replace'))}")
