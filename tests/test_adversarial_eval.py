@@ -238,11 +238,11 @@ def test_json_id_with_a_lone_surrogate(cli: Cli, tmp_path: pathlib.Path, escape:
     assert out == expected_csv(('["x\ufffd"]', HOLE, BOARD))
 
 
-@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity", "1e999", "-2.5E+400"])
 def test_json_constants_that_are_not_json_make_a_bad_row(
     cli: Cli, tmp_path: pathlib.Path, constant: str
 ) -> None:
-    # Passed through, they made the JSON Lines output invalid JSON.
+    # Passed through (1e999 as infinity), they made the JSON Lines output invalid.
     path = tmp_path / "in.jsonl"
     path.write_text(
         f'{{"hole": "{HOLE}", "board": "{BOARD}", "id": [{constant}]}}\n'
@@ -250,5 +250,6 @@ def test_json_constants_that_are_not_json_make_a_bad_row(
     )
     status, out, err = cli(path, "--skip-invalid")
     assert (status, out) == (0, expected_jsonl((constant, HOLE, BOARD)))
-    assert err.startswith(f"omaha eval: line 1: invalid JSON ({constant} is not JSON): ")
+    why = "is beyond a float's range" if constant[-1].isdigit() else "is not JSON"
+    assert err.startswith(f"omaha eval: line 1: invalid JSON ({constant} {why}): ")
     assert err.endswith("(skipped)\n")

@@ -20,6 +20,7 @@ import argparse
 import csv
 import io
 import json
+import math
 import os
 import sys
 import time
@@ -486,8 +487,17 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-# Python's decoder also takes NaN and Infinity, which no JSON writer may output.
-_DECODER = json.JSONDecoder(parse_constant=_not_json)
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"{text} is beyond a float's range")
+    return value
+
+
+# Python's decoder also takes NaN and Infinity (and reads 1e999 as infinity),
+# which no JSON writer may output.
+_JSON_HOOKS: dict[str, Any] = {"parse_constant": _not_json, "parse_float": _finite}
+_DECODER = json.JSONDecoder(**_JSON_HOOKS)
 _JSON_SPACE = b" \t\r\n"
 
 
@@ -521,7 +531,7 @@ def _loads_lines(lines: list[bytes]) -> list[Any] | None:
 
 def _loads(text: bytes) -> Any:
     try:
-        return json.loads(text, parse_constant=_not_json)
+        return json.loads(text, **_JSON_HOOKS)
     except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
         msg = getattr(exc, "msg", str(exc))
         return _BadJson(f"invalid JSON ({msg}): {_short(text.decode('utf-8', 'replace'))}")
