@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import pathlib
+import subprocess
 import sys
 import tracemalloc
 from collections.abc import Callable
@@ -253,3 +254,19 @@ def test_json_constants_that_are_not_json_make_a_bad_row(
     why = "is beyond a float's range" if constant[-1].isdigit() else "is not JSON"
     assert err.startswith(f"omaha eval: line 1: invalid JSON ({constant} {why}): ")
     assert err.endswith("(skipped)\n")
+
+
+@pytest.mark.skipif(not pathlib.Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_is_a_clean_error(cli: Cli, tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "in.csv"
+    path.write_text(f"hole,board\n{HOLE},{BOARD}\n")
+    status, out, err = cli(path, "-o", "/dev/full")
+    assert (status, out, err) == (1, b"", "omaha eval: [Errno 28] No space left on device\n")
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "omaha", "eval", str(path)], stdout=full, stderr=subprocess.PIPE
+        )
+    assert (proc.returncode, proc.stderr) == (
+        1,
+        b"omaha eval: [Errno 28] No space left on device\n",
+    )

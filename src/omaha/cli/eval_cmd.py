@@ -921,7 +921,14 @@ def run(args: argparse.Namespace) -> int:
         update = _progress(args, total)
         status, done, bad = _stream(reader, out, fmt, args.skip_invalid, update)
         out.flush()
+        if out is not sys.stdout.buffer:
+            out.close()
     except _InputError as exc:
+        print(f"omaha eval: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        raise  # the reader of the output went away: not an error (omaha.cli.main)
+    except OSError as exc:  # reading or writing failed: a full disk, an I/O error
         print(f"omaha eval: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -931,7 +938,8 @@ def run(args: argparse.Namespace) -> int:
         if src is not sys.stdin.buffer:
             src.close()
         if out is not None and out is not sys.stdout.buffer:
-            out.close()
+            with suppress(OSError):  # already reported
+                out.close()
     if args.stats:
         seconds = time.perf_counter() - started
         rate = done / seconds if seconds > 0 else float("inf")
