@@ -270,3 +270,41 @@ def test_a_full_disk_is_a_clean_error(cli: Cli, tmp_path: pathlib.Path) -> None:
         1,
         b"omaha eval: [Errno 28] No space left on device\n",
     )
+
+
+STRAY_QUOTES = (
+    'id,hole,board\n5",AhKsKd4c,2sKh8d5cAd\n"m\nl",AsKd7h2c,2hKh8d5sAc\n'
+    'a"b,AhKsKd4c,2sKh8d5cAs\n"x"",\n",AhKsKd4c,2sKh8d5cAd\n"ab"cd,AsKd7h2c,2hKh8d5sAc\n'
+)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 4, 100])
+def test_quotes_inside_unquoted_fields_with_multiline_quoted_fields(
+    cli: Cli, tmp_path: pathlib.Path, chunk: int
+) -> None:
+    # The csv module keeps a quote inside an unquoted field as text (5", a"b);
+    # counting quotes then split the quoted "m\nl" record between two chunks.
+    path = tmp_path / "in.csv"
+    path.write_text(STRAY_QUOTES)
+    records = list(csv.reader(io.StringIO(STRAY_QUOTES, newline="")))[1:]
+    status, out, err = cli(path, "--chunk-size", chunk)
+    assert (status, err) == (0, "")
+    assert out == expected_csv(*((r[0], r[1], r[2]) for r in records))
+
+
+def test_a_quote_inside_an_unquoted_field_keeps_memory_to_a_chunk(tmp_path: pathlib.Path) -> None:
+    """One stray quote on the first row once held the rest of the file in one chunk."""
+    rows = [(f'{i}"' if i == 0 else str(i), HOLE, BOARD) for i in range(30_000)]
+    path = tmp_path / "in.csv"
+    path.write_text("id,hole,board\n" + "".join(f"{i},{h},{b}\n" for i, h, b in rows))
+    out = tmp_path / "out.csv"
+    args = ["eval", str(path), "-o", str(out), "--chunk-size", "2048"]
+    assert main(args) == 0  # tables built
+    tracemalloc.start()
+    try:
+        assert main(args) == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert out.read_bytes() == expected_csv(*rows)
+    assert peak < 8_000_000, peak

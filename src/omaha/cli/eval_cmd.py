@@ -298,7 +298,7 @@ class _CsvReader(_Reader):
             self.bytes_read += len(data)
             if pending:
                 data, offset = pending + data, pending_offset
-            if data.count(b'"') % 2:  # a quoted field goes on in the next chunk
+            if b'"' in data and _ends_in_quotes(data):  # the record goes on
                 pending, pending_offset = data, offset
                 continue
             pending = b""
@@ -398,6 +398,40 @@ class _CsvReader(_Reader):
             rows.ids = [r[k] if len(r) == self.ncols else "" for r in records]
         rows.pack()
         return rows
+
+
+def _ends_in_quotes(data: bytes) -> bool:
+    """Whether CSV lines ``data`` (from a record's start) end inside a quoted field.
+
+    As :mod:`csv` reads them: a quote opens a quoted field only at the start
+    of a field, and is kept as text anywhere else outside one (``5"``);
+    inside, ``""`` is a quote and a lone quote closes the field.
+    """
+    import numpy as np
+
+    a = np.frombuffer(data, np.uint8)
+    q = np.flatnonzero(a == 34)
+    # The common case, checked with arrays: every quote opens a field at its
+    # start or closes one at its end (escaped quotes close and reopen), so
+    # the quotes alternate and their parity tells.
+    ends = np.array([44, 10, 13, 34], np.uint8)  # , LF CR "
+    opens, closes = q[0::2], q[1::2]
+    before = a[np.maximum(opens - 1, 0)]
+    after = a[np.minimum(closes + 1, a.size - 1)]
+    if np.isin(before, ends)[opens > 0].all() and np.isin(after, ends)[closes + 1 < a.size].all():
+        return bool(q.size % 2)
+    inside = False
+    pos = data.find(b'"')
+    while pos >= 0:
+        if inside:
+            if data[pos + 1 : pos + 2] == b'"':
+                pos = data.find(b'"', pos + 2)
+                continue
+            inside = False
+        elif pos == 0 or data[pos - 1] in b",\r\n":
+            inside = True
+        pos = data.find(b'"', pos + 1)
+    return inside
 
 
 def _gather(a: np.ndarray, lo: np.ndarray, hi: np.ndarray, width: int) -> np.ndarray:
