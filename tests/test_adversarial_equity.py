@@ -4,6 +4,9 @@ or by brute force through :func:`omaha.evaluate_hi` / :func:`omaha.evaluate_lo`.
 from __future__ import annotations
 
 import itertools
+import pathlib
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -83,3 +86,17 @@ def test_cli_huge_sample_count_is_a_usage_error(capsys: pytest.CaptureFixture[st
     status = main(["equity", "AhAsKhKs", "JdTd9c8c", "--samples", str(10**20), "--no-progress"])
     assert status == 2
     assert "samples must be" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not pathlib.Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_cli_full_disk_is_a_clean_error(json_flag: list[str]) -> None:
+    args = ["equity", "AhAsKhKs", "JdTd9c8c", "--board", "Qs7h2c", *json_flag]
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "omaha", *args], stdout=full, stderr=subprocess.PIPE
+        )
+    assert (proc.returncode, proc.stderr) == (
+        1,
+        b"omaha equity: [Errno 28] No space left on device\n",
+    )

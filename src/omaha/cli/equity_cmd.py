@@ -136,7 +136,10 @@ def _print_table(result: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the equity table (or JSON); exit status 1 on bad cards, 2 on bad options."""
+    """Print the equity table (or JSON).
+
+    Exit status 1 on bad cards or a failed write, 2 on bad options.
+    """
     from omaha.equity import equity
 
     holes = [None if h.lower() in _RANDOM else h for h in args.holes]
@@ -159,8 +162,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"omaha equity: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(_as_dict(result)))
-    else:
-        _print_table(result)
+    try:
+        if args.json:
+            print(json.dumps(_as_dict(result)))
+        else:
+            _print_table(result)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # the reader went away: not an error (omaha.cli.main)
+    except OSError as exc:  # e.g. a full disk
+        print(f"omaha equity: {exc}", file=sys.stderr)
+        return 1
     return 0
