@@ -100,3 +100,19 @@ def test_cli_full_disk_is_a_clean_error(json_flag: list[str]) -> None:
         1,
         b"omaha equity: [Errno 28] No space left on device\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"dead": None}, r"dead cards must be card text or a sequence of cards, got None"),
+        ({"board": 5}, r"board must be card text or a sequence of cards, got 5"),
+        ({"holes": ["AhAsKhKs", 7]}, r"player 2 must be card text or a sequence of cards, got 7"),
+    ],
+)
+def test_something_that_holds_no_cards_is_an_invalid_card_error(
+    kwargs: dict[str, object], match: str
+) -> None:
+    args: dict[str, object] = {"holes": ["AhAsKhKs", "JdTd9c8c"], **kwargs}
+    with pytest.raises(omaha.InvalidCardError, match=match):
+        equity(**args)  # type: ignore[arg-type]

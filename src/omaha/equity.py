@@ -161,6 +161,8 @@ class EquityResult:
 
 
 def _parse_group(cards: Cards, what: str) -> tuple[int, ...]:
+    if not isinstance(cards, str) and not hasattr(cards, "__iter__"):  # None, a number
+        raise InvalidCardError(f"{what} must be card text or a sequence of cards, got {cards!r}")
     try:
         return parse_cards(cards)
     except InvalidCardError as exc:
