@@ -1,7 +1,7 @@
 # Small branch-free helpers shared by the compiled modules (_eval, _equity):
 # inline, stateless, never raise.  Tables are passed in, never referenced.
 
-from libc.stdint cimport uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
 cdef extern from *:
     """
@@ -75,3 +75,21 @@ cdef inline uint32_t top_bits(uint32_t x, int k) noexcept nogil:
     while OMAHA_POPCOUNT(x) > k:
         x &= x - 1
     return x
+
+
+ctypedef fused small_int:
+    int
+    uint8_t
+
+
+cdef inline void insertion_sort(small_int *a, int n) noexcept nogil:
+    """Sort a few values ascending in place (hole cards, ranks: n <= 6)."""
+    cdef int i, j
+    cdef small_int t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t

@@ -20,7 +20,15 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from omaha._bits cimport OMAHA_CTZ, OMAHA_PREFETCH, board_colex, hole_colex, sort4, sort5
+from omaha._bits cimport (
+    OMAHA_CTZ,
+    OMAHA_PREFETCH,
+    board_colex,
+    hole_colex,
+    insertion_sort,
+    sort4,
+    sort5,
+)
 from omaha._eval cimport EvalTables, eval_tables
 
 cdef extern from *:
@@ -138,17 +146,6 @@ cdef inline uint32_t _board_colex(const EvalTables *t, const int *r) noexcept no
     return board_colex(t.board_colex, r)
 
 
-cdef inline void _sort_small(int *r, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = r[i]
-        j = i - 1
-        while j >= 0 and r[j] > x:
-            r[j + 1] = r[j]
-            j -= 1
-        r[j + 1] = x
-
-
 cdef inline void _set_player(const EvalTables *t, PEval *p, const uint8_t *hole,
                              int h) noexcept nogil:
     """Everything a board needs from one player's hole cards."""
@@ -168,7 +165,7 @@ cdef inline void _set_player(const EvalTables *t, PEval *p, const uint8_t *hole,
         p.nrows = 1
         p.rows[0] = t.big + <size_t>_hole_colex(t, r) * N_BOARD
     else:
-        _sort_small(r, h)
+        insertion_sort(r, h)
         p.nrows = N_SUB4[h]
         for i in range(p.nrows):
             q[0] = r[SUB4[i][0]]

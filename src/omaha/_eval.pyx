@@ -23,6 +23,7 @@ from omaha._bits cimport (
     OMAHA_PREFETCH,
     board_colex,
     hole_colex,
+    insertion_sort,
     sort4,
     sort5,
     top_bits,
@@ -384,7 +385,7 @@ cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
         else:
             for i in range(nh):
                 r[i] = h[i] >> 2
-            _sort_ints(r, nh)
+            insertion_sort(r, nh)
             for i in range(nh):
                 for j in range(i + 1, nh):
                     for k in range(j + 1, nh):
@@ -404,17 +405,6 @@ cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
         v = _hi_ranks_combo(h, nh, b, nb)
     w = _flush_part(h, nh, b, nb)
     return w if w > v else v
-
-
-cdef inline void _sort_ints(int *a, int n) noexcept nogil:
-    cdef int i, j, t
-    for i in range(1, n):
-        t = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > t:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = t
 
 
 cdef inline uint8_t _lo_fast(const uint8_t *h, int nh, const uint8_t *b,
@@ -850,26 +840,14 @@ cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
     return <int>n
 
 
-cdef inline void _sort_codes(uint8_t *a, int n) noexcept nogil:
-    cdef int i, j
-    cdef uint8_t t
-    for i in range(1, n):
-        t = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > t:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = t
-
-
 cdef int _load_deal(object hole, object board, uint8_t *h, int *nh, uint8_t *b,
                     int *nb) except -1:
     nh[0] = _load(hole, h, 4, 6, "hole")
     nb[0] = _load(board, b, 3, 5, "board")
     if not _row_ok(h, nh[0], b, nb[0]):
         raise CardError(f"duplicate card in hole {hole!r} and board {board!r}")
-    _sort_codes(h, nh[0])
-    _sort_codes(b, nb[0])
+    insertion_sort(h, nh[0])
+    insertion_sort(b, nb[0])
     return 0
 
 
@@ -1109,8 +1087,8 @@ def select_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
             if not _row_ok(h, nh, b, nb):
                 bad = r
                 break
-            _sort_codes(h, nh)
-            _sort_codes(b, nb)
+            insertion_sort(h, nh)
+            insertion_sort(b, nb)
             _hi_select(h, nh, b, nb, &sel)
             hi_out[r] = sel.strength
             hi_cards[r, 0] = h[sel.i]
