@@ -132,6 +132,12 @@ class Structure:
             out = out[::-1]
         return out
 
+    def _set_fields(self, **fields: object) -> None:
+        """Set the fields of this frozen structure, then check the common ones."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        self._validate_common()
+
     def _validate_common(self) -> None:
         antes = self.antes
         if isinstance(antes, int) and not isinstance(antes, bool):
@@ -215,17 +221,17 @@ class FixedLimit(Structure):
             small_bet if big_blind is None else big_blind,
             blinds_or_straddles,
         )
-        setter = object.__setattr__
-        setter(self, "small_bet", small_bet)
-        setter(self, "big_bet", big_bet)
-        setter(self, "small_blind", sb)
-        setter(self, "big_blind", bb)
-        setter(self, "blinds_or_straddles", forced)
-        setter(self, "antes", antes)
-        setter(self, "big_blind_ante", big_blind_ante)
-        setter(self, "cap", cap)
-        setter(self, "heads_up_unlimited", heads_up_unlimited)
-        self._validate_common()
+        self._set_fields(
+            small_bet=small_bet,
+            big_bet=big_bet,
+            small_blind=sb,
+            big_blind=bb,
+            blinds_or_straddles=forced,
+            antes=antes,
+            big_blind_ante=big_blind_ante,
+            cap=cap,
+            heads_up_unlimited=heads_up_unlimited,
+        )
 
     def __repr__(self) -> str:
         return (
@@ -267,14 +273,14 @@ class _BigBetStructure(Structure):
             raise ValueError(
                 f"min_bet must be positive (give min_bet= when the big blind is 0), got {min_bet!r}"
             )
-        setter = object.__setattr__
-        setter(self, "small_blind", sb)
-        setter(self, "big_blind", bb)
-        setter(self, "blinds_or_straddles", forced)
-        setter(self, "antes", antes)
-        setter(self, "big_blind_ante", big_blind_ante)
-        setter(self, "min_bet", min_bet)
-        self._validate_common()
+        self._set_fields(
+            small_blind=sb,
+            big_blind=bb,
+            blinds_or_straddles=forced,
+            antes=antes,
+            big_blind_ante=big_blind_ante,
+            min_bet=min_bet,
+        )
 
     def __repr__(self) -> str:
         return (
