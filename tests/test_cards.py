@@ -253,3 +253,39 @@ def test_malformed_card_quotes_just_the_bad_card() -> None:
         parse_cards("AsXs7h")
     with pytest.raises(InvalidCardError, match="malformed card '10x'"):
         parse_cards("As 10x 7h")
+
+
+@pytest.mark.parametrize("text", ["\u212ah", "2\u017f", "A\u017f", "\u212a\u017f", "Ah\u212ad"])
+def test_unicode_look_alikes_are_not_cards(text: str) -> None:
+    """The Kelvin sign once read as K (case folding), and the long s raised KeyError."""
+    with pytest.raises(InvalidCardError, match="is not an ASCII rank or suit"):
+        parse_cards(text)
+    with pytest.raises(InvalidCardError, match="is not an ASCII rank or suit"):
+        parse_cards([text])
+
+
+def test_as_cards_names_what_holds_no_cards() -> None:
+    from omaha.cards import as_cards
+
+    assert as_cards("AsKd", "the flop") == (51, 45)
+    for value in (None, 5, 2.5):
+        with pytest.raises(InvalidCardError, match=f"the flop must be card text .* got {value}"):
+            as_cards(value, "the flop")
+    with pytest.raises(InvalidCardError, match=r"^the flop: malformed card 'Xx'"):
+        as_cards("AsXx", "the flop")
+    with pytest.raises(InvalidCardError, match=r"^the flop: expected 3 cards, got 2"):
+        as_cards("AsKd", "the flop", n=3)
+
+
+def test_require_distinct_names_both_holders() -> None:
+    from omaha.cards import require_distinct
+    from omaha.errors import DuplicateCardError
+
+    hole, board = parse_cards("AsKd"), parse_cards("2c3c4c")
+    require_distinct([("in the hole", hole), ("on the board", board)])
+    with pytest.raises(DuplicateCardError, match="'Kd' is both in the hole and in the dead cards"):
+        require_distinct(
+            [("in the hole", parse_cards("AsKd")), ("in the dead cards", parse_cards("Kd"))]
+        )
+    with pytest.raises(DuplicateCardError, match="'2c' is both on the board and on the board"):
+        require_distinct([("on the board", (0, 0))])

@@ -182,9 +182,11 @@ def test_bad_game_and_no_players() -> None:
 
 
 def test_duplicate_card_names_who_holds_it() -> None:
-    with pytest.raises(DuplicateCardError, match="'As': held by player 2 and by player 1"):
+    both = "'As' is both in player 1's hole cards and in player 2's"
+    with pytest.raises(DuplicateCardError, match=both):
         showdown(["AsKsKd4h", "As8c7h6h"], "2hKh8d5sAc")
-    with pytest.raises(DuplicateCardError, match="'2h': held by player 2 and by the board"):
+    board = "'2h' is both on the board and in player 2's hole cards"
+    with pytest.raises(DuplicateCardError, match=board):
         showdown(["AsKsKd4h", "2h8c7h6h"], "2hKh8d5sAc")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from omaha.errors import DuplicateCardError, InvalidCardError
 
@@ -28,9 +28,14 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "BOARD_SIZES",
+    "HOLE_SIZES",
+    "MAX_PLAYERS",
     "NO_CARD",
     "RANKS",
     "SUITS",
+    "Cards",
+    "as_cards",
     "card_mask",
     "card_rank",
     "card_suit",
@@ -40,7 +45,18 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_cards_array",
+    "require_distinct",
 ]
+
+Cards: TypeAlias = "str | Sequence[int] | Sequence[str]"
+"""Cards as text (``"AsKd"``, ``"As Kd"``), card strings or card codes 0..51."""
+
+HOLE_SIZES = (4, 5, 6)
+"""The numbers of hole cards Omaha deals: 4, or 5 and 6 in the variants (docs/rules.md §1)."""
+BOARD_SIZES = (3, 4, 5)
+"""The board sizes a hand can be evaluated on: flop, turn, river (docs/rules.md §1)."""
+MAX_PLAYERS = {4: 10, 5: 8, 6: 7}
+"""The most players one deck serves, per number of hole cards (docs/rules.md §1)."""
 
 RANKS = "23456789TJQKA"
 """Rank characters, lowest first; a card's rank index is its position here."""
@@ -50,7 +66,10 @@ SUITS = "cdhs"
 _CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS)
 _CODE_OF = {text.lower(): code for code, text in enumerate(_CARD_TEXT)}
 _CODE_OF.update({"10" + s: 32 + i for i, s in enumerate(SUITS)})
-_TOKEN = re.compile(r"\s*(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+# Ranks and suits are ASCII letters only, without re.IGNORECASE: with Unicode
+# case folding the Kelvin sign would read as K and the long s as s
+# (docs/rules.md §1). Any whitespace separates cards.
+_TOKEN = re.compile(r"\s*(10|[2-9tjqkaTJQKA])([cdhsCDHS])")
 
 
 def card_rank(code: int) -> int:
@@ -73,10 +92,19 @@ def parse_card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"a card must be a string such as 'As', not {text!r}")
-    code = _CODE_OF.get(text.strip().lower())
+    card = text.strip()
+    code = _CODE_OF.get(card.lower()) if card.isascii() else None
     if code is None:
-        raise InvalidCardError(f"malformed card {text!r} (expected rank 2-9TJQKA + suit cdhs)")
+        raise InvalidCardError(f"{_bad(text)} (expected rank 2-9TJQKA + suit cdhs)")
     return code
+
+
+def _bad(card: str, text: str | None = None) -> str:
+    """Name a malformed card for a message; a non-ASCII look-alike is named by its code point."""
+    where = "" if text is None else f" in {text!r}"
+    odd = next((ch for ch in card if not ch.isascii()), None)
+    note = "" if odd is None else f" (U+{ord(odd):04X} is not an ASCII rank or suit)"
+    return f"malformed card {card!r}{where}{note}"
 
 
 def _parse_text(text: str) -> list[int]:
@@ -88,7 +116,7 @@ def _parse_text(text: str) -> list[int]:
         if m is None:
             rest = text[pos:].strip()
             bad = rest[:3] if rest.startswith("10") else rest[:2]
-            raise InvalidCardError(f"malformed card {bad!r} in {text!r}")
+            raise InvalidCardError(_bad(bad, text))
         codes.append(_CODE_OF[(m.group(1) + m.group(2)).lower()])
         pos = m.end()
     return codes
@@ -144,6 +172,82 @@ def parse_cards(cards: str | Iterable[str | int], n: int | None = None) -> tuple
     if n is not None and len(codes) != n:
         raise InvalidCardError(f"expected {n} cards, got {len(codes)} in {cards!r}")
     return tuple(codes)
+
+
+def as_cards(cards: object, what: str, n: int | None = None) -> tuple[int, ...]:
+    """Parse cards given for ``what``, naming ``what`` in every error.
+
+    The boundary check of every API that takes cards: a value that holds no
+    cards at all (``None``, a number) is an :class:`InvalidCardError`, not a
+    ``TypeError``.
+
+    Parameters
+    ----------
+    cards : object
+        Card text or a sequence of card strings or codes (see :func:`parse_cards`).
+    what : str
+        What the cards are, for messages: ``"board"``, ``"player 2"``.
+    n : int, optional
+        The exact number of cards required.
+
+    Returns
+    -------
+    tuple of int
+        The card codes, in input order.
+
+    Raises
+    ------
+    InvalidCardError
+        As :func:`parse_cards`, the message starting with ``what``.
+
+    Examples
+    --------
+    >>> as_cards("Ah Kd", "the flop")
+    (50, 45)
+    >>> as_cards(None, "the flop")
+    Traceback (most recent call last):
+    ...
+    omaha.errors.InvalidCardError: the flop must be card text or a sequence of cards, got None
+    """
+    if not isinstance(cards, str) and not hasattr(cards, "__iter__"):  # None, a number
+        raise InvalidCardError(f"{what} must be card text or a sequence of cards, got {cards!r}")
+    try:
+        return parse_cards(cards, n=n)
+    except InvalidCardError as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def require_distinct(groups: Iterable[tuple[str, Iterable[int]]]) -> None:
+    """Check that no card is held twice across named groups of card codes.
+
+    Parameters
+    ----------
+    groups : iterable of (str, iterable of int)
+        Where the cards are and their codes, e.g. ``[("in player 1's hole
+        cards", hole), ("on the board", board)]``; the names are used in the
+        message.
+
+    Raises
+    ------
+    DuplicateCardError
+        A card held by two groups (or twice in one), naming the card and both holders.
+
+    Examples
+    --------
+    >>> require_distinct([("in player 1's hole cards", (51, 50)), ("on the board", (0, 1, 2))])
+    >>> require_distinct([("in the hole", (51, 50)), ("on the board", (51, 3, 4))])
+    Traceback (most recent call last):
+    ...
+    omaha.errors.DuplicateCardError: duplicate card 'As' is both in the hole and on the board
+    """
+    where: dict[int, str] = {}
+    for name, codes in groups:
+        for c in codes:
+            if c in where:
+                raise DuplicateCardError(
+                    f"duplicate card {_CARD_TEXT[c]!r} is both {where[c]} and {name}"
+                )
+            where[c] = name
 
 
 def format_card(code: int) -> str:

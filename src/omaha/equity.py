@@ -32,13 +32,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from omaha import _equity
-from omaha.cards import format_cards, parse_cards
-from omaha.errors import DuplicateCardError, InvalidCardError
+from omaha.cards import MAX_PLAYERS, as_cards, require_distinct
+from omaha.errors import InvalidCardError
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
-    from omaha.evaluator import Cards
+    from omaha.cards import Cards
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
 
@@ -46,7 +46,6 @@ Game = Literal["hi", "hilo"]
 Method = Literal["auto", "exact", "monte-carlo"]
 
 # Most players the deck allows per hole size (docs/rules.md §1).
-_MAX_PLAYERS = {4: 10, 5: 8, 6: 7}
 # Cells of the per-player count table: high code 0..10 x low code 0..11.
 _N_OUT = 132
 _NO_LOW = 11
@@ -160,15 +159,6 @@ class EquityResult:
 # ------------------------------------------------------------------ validation
 
 
-def _parse_group(cards: Cards, what: str) -> tuple[int, ...]:
-    if not isinstance(cards, str) and not hasattr(cards, "__iter__"):  # None, a number
-        raise InvalidCardError(f"{what} must be card text or a sequence of cards, got {cards!r}")
-    try:
-        return parse_cards(cards)
-    except InvalidCardError as exc:
-        raise type(exc)(f"{what}: {exc}") from None
-
-
 def _parse_spot(
     holes: Sequence[Cards | None], board: Cards, dead: Cards
 ) -> tuple[list[tuple[int, ...] | None], int, tuple[int, ...], tuple[int, ...]]:
@@ -183,8 +173,8 @@ def _parse_spot(
         if hole is None:
             parsed.append(None)
             continue
-        cards = _parse_group(hole, f"player {i + 1}")
-        if len(cards) not in _MAX_PLAYERS:
+        cards = as_cards(hole, f"player {i + 1}")
+        if len(cards) not in MAX_PLAYERS:
             raise InvalidCardError(
                 f"player {i + 1} has {len(cards)} hole cards ({hole!r}); "
                 "Omaha deals 4, 5 or 6 (docs/rules.md §1)"
@@ -196,25 +186,18 @@ def _parse_spot(
             f"every player needs the same number of hole cards, got {sizes} in {holes!r}"
         )
     size = sizes[0] if sizes else 4
-    b = _parse_group(board, "board")
+    b = as_cards(board, "board")
     if len(b) not in (0, 3, 4, 5):
         raise InvalidCardError(
             f"board needs 0, 3, 4 or 5 cards (preflop, flop, turn, river), got {len(b)}: {board!r}"
         )
-    d = _parse_group(dead, "dead cards")
-    where: dict[int, str] = {}
-    groups = [(h, f"in player {i + 1}'s hole cards") for i, h in enumerate(parsed) if h is not None]
-    for cards, name in [*groups, (b, "on the board"), (d, "in the dead cards")]:
-        for c in cards:
-            if c in where:
-                raise DuplicateCardError(
-                    f"card {format_cards([c])!r} is both {where[c]} and {name}"
-                )
-            where[c] = name
-    if n > _MAX_PLAYERS[size]:
+    d = as_cards(dead, "dead cards")
+    groups = [(f"in player {i + 1}'s hole cards", h) for i, h in enumerate(parsed) if h is not None]
+    require_distinct([*groups, ("on the board", b), ("in the dead cards", d)])
+    if n > MAX_PLAYERS[size]:
         raise ValueError(
             f"{n} players with {size} hole cards are too many for one deck: at most "
-            f"{_MAX_PLAYERS[size]} (docs/rules.md §1)"
+            f"{MAX_PLAYERS[size]} (docs/rules.md §1)"
         )
     need = n * size + 5 + len(d)
     if need > 52:

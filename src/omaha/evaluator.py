@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from omaha import _eval
-from omaha.cards import format_cards, parse_cards
+from omaha.cards import BOARD_SIZES, HOLE_SIZES, Cards, format_cards, parse_cards, require_distinct
 from omaha.errors import DuplicateCardError, InvalidCardError
 from omaha.ranks import HighHand, LowHand
 
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
-    "Cards",
     "PlayerShowdown",
     "Selections",
     "Showdown",
@@ -42,18 +41,12 @@ __all__ = [
     "warmup",
 ]
 
-Cards = str | Sequence[int] | Sequence[str]
-"""Cards as text (``"AsKd"``, ``"As Kd"``), card strings or card codes 0..51."""
-
-_HOLE_SIZES = (4, 5, 6)
-_BOARD_SIZES = (3, 4, 5)
-
 
 def _explain(h: tuple[int, ...], b: tuple[int, ...]) -> InvalidCardError:
     """Build the error for parsed cards the core rejected, naming the bad value."""
-    if len(h) not in _HOLE_SIZES:
+    if len(h) not in HOLE_SIZES:
         return InvalidCardError(f"hole needs 4 to 6 cards, got {len(h)}: {format_cards(h)!r}")
-    if len(b) not in _BOARD_SIZES:
+    if len(b) not in BOARD_SIZES:
         return InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {format_cards(b)!r}")
     common = sorted(set(h) & set(b))
     if common:
@@ -233,8 +226,8 @@ def _run_batch(
     threads: int,
 ) -> np.ndarray:
     """Validate and convert the arrays, then run a row kernel over them."""
-    h = _codes_array(holes, "holes", _HOLE_SIZES)
-    b = _codes_array(boards, "boards", _BOARD_SIZES)
+    h = _codes_array(holes, "holes", HOLE_SIZES)
+    b = _codes_array(boards, "boards", BOARD_SIZES)
     n = h.shape[0]
     if b.shape[0] != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
@@ -392,8 +385,8 @@ def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike) -> Selections:
     """
     import numpy as np
 
-    h = _codes_array(holes, "holes", _HOLE_SIZES)
-    b = _codes_array(boards, "boards", _BOARD_SIZES)
+    h = _codes_array(holes, "holes", HOLE_SIZES)
+    b = _codes_array(boards, "boards", BOARD_SIZES)
     n = h.shape[0]
     if b.shape[0] != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
@@ -485,10 +478,10 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
         raise ValueError("showdown needs at least one player")
     b = parse_cards(board)
     parsed = [parse_cards(h) for h in holes]
-    if len(b) not in _BOARD_SIZES:
+    if len(b) not in BOARD_SIZES:
         raise InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {board!r}")
     for i, h in enumerate(parsed):
-        if len(h) not in _HOLE_SIZES:
+        if len(h) not in HOLE_SIZES:
             raise InvalidCardError(
                 f"player {i + 1}'s hole needs 4 to 6 cards, got {len(h)}: {holes[i]!r}"
             )
@@ -497,15 +490,8 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
                 f"every player needs the same number of hole cards: player 1 has "
                 f"{len(parsed[0])}, player {i + 1} has {len(h)} ({holes[i]!r})"
             )
-    where: dict[int, str] = {c: "the board" for c in b}
-    for i, h in enumerate(parsed):
-        for c in h:
-            if c in where:
-                raise DuplicateCardError(
-                    f"duplicate card {format_cards([c])!r}: "
-                    f"held by player {i + 1} and by {where[c]}"
-                )
-            where[c] = f"player {i + 1}"
+    holders = [(f"in player {i + 1}'s hole cards", h) for i, h in enumerate(parsed)]
+    require_distinct([("on the board", b), *holders])
     players = tuple(
         PlayerShowdown(h, evaluate_hi(h, b), evaluate_lo(h, b) if game == "hilo" else None)
         for h in parsed

@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import IO, TYPE_CHECKING, Any, Literal
 
-from omaha.cards import format_cards, parse_card
+from omaha.cards import MAX_PLAYERS, format_cards, parse_card
 from omaha.errors import IllegalActionError, InvalidCardError, OmahaError
 
 if TYPE_CHECKING:
@@ -146,7 +146,6 @@ _CAP_FIELD = "_cap"
 _HU_UNLIMITED_FIELD = "_heads_up_unlimited"
 _BB_ANTE_FIELD = "_big_blind_ante"
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
-_MAX_PLAYERS = {4: 10, 5: 8, 6: 7}
 _STREET_NAMES = {"preflop": "before the flop", "flop": "on the flop", "turn": "on the turn"}
 _STREET_NAMES.update(river="on the river", showdown="at the showdown")
 
@@ -431,9 +430,9 @@ class HandHistory:
         hc = f.get(_HOLE_COUNT_FIELD, 4)
         if isinstance(hc, bool) or hc not in (4, 5, 6):
             raise PHHError(f"{name}: {_HOLE_COUNT_FIELD} must be 4, 5 or 6, not {hc!r}")
-        if n > _MAX_PLAYERS[hc]:
+        if n > MAX_PLAYERS[hc]:
             raise PHHError(
-                f"{name}: {n} players is too many for {hc} hole cards (at most {_MAX_PLAYERS[hc]})"
+                f"{name}: {n} players is too many for {hc} hole cards (at most {MAX_PLAYERS[hc]})"
             )
         for key in (_CAP_FIELD,):
             if key in f and (isinstance(f[key], bool) or not isinstance(f[key], int)):

@@ -49,9 +49,8 @@ from omaha.betting import (
     Show,
     structure_kind,
 )
-from omaha.cards import format_cards, parse_cards
+from omaha.cards import MAX_PLAYERS, Cards, as_cards, format_cards, parse_cards
 from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardError
-from omaha.evaluator import Cards
 from omaha.pots import (
     Pot,
     PotResult,
@@ -77,14 +76,6 @@ _SHOWDOWN = 4
 _OVER = 5
 _BOARD_SIZES = (3, 1, 1)  # flop, turn, river
 _STREETS_OF_BOARD = (0, 0, 0, 1, 2, 3)  # board cards -> streets dealt
-_MAX_SEATS = {4: 10, 5: 8, 6: 7}
-
-
-def _parse(cards: object, what: str, n: int | None = None) -> tuple[int, ...]:
-    """Parse cards, naming a value that holds no cards at all (not a TypeError)."""
-    if not isinstance(cards, str) and not hasattr(cards, "__iter__"):
-        raise InvalidCardError(f"{what} must be card text or a sequence of cards, got {cards!r}")
-    return parse_cards(cards, n=n)
 
 
 def _check_stack(value: object, seat: int) -> int:
@@ -162,12 +153,12 @@ class Table:
             raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
             raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
-        if hole_count not in _MAX_SEATS:
+        if hole_count not in MAX_PLAYERS:
             raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
         if isinstance(stacks, str | bytes) or not hasattr(stacks, "__len__"):
             raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
         checked = [_check_stack(v, i) for i, v in enumerate(stacks)]
-        most = _MAX_SEATS[hole_count]
+        most = MAX_PLAYERS[hole_count]
         if not 2 <= len(checked) <= most:
             raise ValueError(
                 f"a table of {hole_count}-card Omaha has 2 to {most} seats "
@@ -290,7 +281,7 @@ class Table:
             ):
                 cards = tuple(deck)  # card codes already: skip the parser
             else:
-                cards = _parse(deck, "the deck")
+                cards = as_cards(deck, "the deck")
             if len(cards) < need:
                 raise InvalidCardError(
                     f"the deck has {len(cards)} cards; {k} players need {need} "
@@ -319,11 +310,11 @@ class Table:
                     continue
                 if self._stacks[seat] == 0:
                     raise ValueError(f"seat {seat} has no chips and is dealt no hole cards")
-                codes = _parse(given, f"the hole cards of seat {seat}", n=h)
+                codes = as_cards(given, f"the hole cards of seat {seat}", n=h)
                 holes[seat] = codes
                 seen.extend(codes)
             if board is not None:
-                b = _parse(board, "the board")
+                b = as_cards(board, "the board")
                 if len(b) > 5:
                     raise InvalidCardError(f"the board has at most 5 cards, got {board!r}")
                 seen.extend(b)
@@ -983,7 +974,7 @@ class Hand:
                 )
             codes = known
         else:
-            codes = _parse(cards, f"the cards seat {s} shows", n=self._table._hole_count)
+            codes = as_cards(cards, f"the cards seat {s} shows", n=self._table._hole_count)
             if known is not None and sorted(codes) != sorted(known):
                 raise IllegalActionError(
                     f"seat {s} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}"
@@ -1028,7 +1019,7 @@ class Hand:
         """
         if self._awaiting is None:
             raise IllegalActionError(f"no street to deal ({self._where()})")
-        codes = _parse(cards, f"the {self._awaiting}")
+        codes = as_cards(cards, f"the {self._awaiting}")
         need = _BOARD_SIZES[self._streets_dealt()]
         if len(codes) != need:
             raise InvalidCardError(
