@@ -11,8 +11,10 @@ DEBUG = os.environ.get("OMAHA_DEBUG_CYTHON") == "1"
 if sys.platform == "win32":
     compile_args = ["/O2"]
 else:
-    # The flags a shipped wheel uses: no -march=native.
-    compile_args = ["-O3"]
+    # The flags a shipped wheel uses: no -march=native. Unrolling the short
+    # fixed-count loops of the kernels (pairs, triples, cards) cut the
+    # instructions of select_rows by about 6% (callgrind).
+    compile_args = ["-O3", "-funroll-loops"]
 if os.environ.get("OMAHA_NATIVE") == "1" and sys.platform != "win32":
     compile_args.append("-march=native")
 

@@ -26,6 +26,7 @@ import pytest
 import omaha
 import reference as ref
 from omaha import DuplicateCardError, InvalidCardError, OmahaError
+from select60 import select60
 
 U8 = npt.NDArray[np.uint8]
 BatchFn = Callable[..., npt.NDArray[Any]]
@@ -153,6 +154,9 @@ def test_big_batch_threads_give_identical_results() -> None:
     sel = omaha.select_batch(holes, boards)
     np.testing.assert_array_equal(sel.hi_strength, hi1)
     np.testing.assert_array_equal(sel.lo_strength, lo1)
+    for k in (2, 3):
+        for got, want in zip(omaha.select_batch(holes, boards, threads=k), sel, strict=True):
+            np.testing.assert_array_equal(got, want)
     for i in range(0, 1_000_000, 20_011):
         h, b = holes[i].tolist(), boards[i].tolist()
         assert ref.omaha_hi(h, b)[0] == hi1[i]
@@ -163,16 +167,24 @@ def test_big_batch_threads_give_identical_results() -> None:
 @pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 4), (6, 5)])
 def test_select_batch_cards(nh: int, nb: int) -> None:
     holes, boards = deal(2000, nh, nb, seed=9)
-    sel = omaha.select_batch(holes, boards)
+    sel = select60(holes, boards)
     assert sel.hi_cards.dtype == np.uint8 and sel.lo_cards.dtype == np.uint8
+    fast = omaha.select_batch(holes, boards)
+    assert fast.hi_cards.dtype == np.uint8 and fast.lo_cards.dtype == np.uint8
     for i, (h, b) in enumerate(zip(holes.tolist(), boards.tolist(), strict=True)):
         hand = omaha.evaluate_hi(h, b)
         assert sel.hi_cards[i].tolist() == [*hand.hole_cards, *hand.board_cards]
+        assert fast.hi_strength[i] == hand.strength
+        assert fast.hi_category[i] == hand.category
+        assert fast.hi_cards[i].tolist() == list(hand.cards)
         low = omaha.evaluate_lo(h, b)
         if low is None:
             assert sel.lo_strength[i] == 0 and sel.lo_cards[i].tolist() == [255] * 5
+            assert fast.lo_strength[i] == 0 and fast.lo_cards[i].tolist() == [255] * 5
         else:
             assert sel.lo_cards[i].tolist() == [*low.hole_cards, *low.board_cards]
+            assert fast.lo_strength[i] == low.strength
+            assert fast.lo_cards[i].tolist() == list(low.cards)
 
 
 def test_concurrent_callers_share_the_kernels() -> None:

@@ -24,6 +24,7 @@ import pytest
 import omaha
 import reference as ref
 from omaha import _eval
+from select60 import hi_ranking, lo_ranking, select60
 
 N_FIVE = 2_598_960
 
@@ -231,8 +232,11 @@ def _low_set_deals(nh: int, nb: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray
 def test_every_low_rank_set_pair(nh: int, nb: int) -> None:
     holes, boards = _low_set_deals(nh, nb)
     lo = omaha.evaluate_lo_batch(holes, boards)
-    sel = omaha.select_batch(holes, boards)
+    sel = select60(holes, boards)
     np.testing.assert_array_equal(lo, sel.lo_strength)
+    fast = omaha.select_batch(holes, boards)
+    np.testing.assert_array_equal(lo, fast.lo_strength)
+    np.testing.assert_array_equal(np.sort(fast.lo_cards, 1), np.sort(sel.lo_cards, 1))
     # The reference on every deal for the standard game, on a sample otherwise.
     step = 1 if (nh, nb) == (4, 5) else 5
     for i in range(0, len(holes), step):
@@ -241,6 +245,7 @@ def test_every_low_rank_set_pair(nh: int, nb: int) -> None:
         assert lo[i] == expected, (omaha.format_cards(h), omaha.format_cards(b))
         if expected:
             assert sel.lo_cards[i].tolist() == [*pair, *triple]
+            assert fast.lo_cards[i].tolist() == lo_ranking(expected, [*pair, *triple])
 
 
 # ------------------------------------------------- the two-table Hi batch path
@@ -285,7 +290,12 @@ def test_every_hole_and_board_rank_multiset_without_flush() -> None:
         holes = hole_codes[start + hi_idx]
         boards = board_codes[bo_idx]
         fast = omaha.evaluate_hi_batch(holes, boards)
-        sel = omaha.select_batch(holes, boards)
+        sel = select60(holes, boards)
+        searched = omaha.select_batch(holes, boards)
+        np.testing.assert_array_equal(searched.hi_strength, fast)
+        # The search picks the same five cards as the 60-combination selection.
+        np.testing.assert_array_equal(np.sort(searched.hi_cards, 1), np.sort(sel.hi_cards, 1))
+        np.testing.assert_array_equal(np.sort(searched.lo_cards, 1), np.sort(sel.lo_cards, 1))
         bad = np.nonzero(fast != sel.hi_strength)[0]
         assert bad.size == 0, [
             (omaha.format_cards(holes[i].tolist()), omaha.format_cards(boards[i].tolist()),
@@ -328,10 +338,14 @@ def test_every_suited_rank_set_pair() -> None:
     holes, boards = _suited_deals()
     assert len(holes) == 481_338
     fast = omaha.evaluate_hi_batch(holes, boards)
-    sel = omaha.select_batch(holes, boards)
+    sel = select60(holes, boards)
     np.testing.assert_array_equal(fast, sel.hi_strength)
+    searched = omaha.select_batch(holes, boards)
+    np.testing.assert_array_equal(fast, searched.hi_strength)
+    np.testing.assert_array_equal(np.sort(searched.hi_cards, 1), np.sort(sel.hi_cards, 1))
     rng = np.random.default_rng(11)
     for i in rng.choice(len(holes), 3000, replace=False):
         s, pair, triple = ref.omaha_hi(holes[i].tolist(), boards[i].tolist())
         assert fast[i] == s
         assert sel.hi_cards[i].tolist() == [*pair, *triple]
+        assert searched.hi_cards[i].tolist() == hi_ranking(s, [*pair, *triple])

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 import omaha
 import reference as ref
+from select60 import hi_ranking, select60
 
 Deal = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -160,6 +161,10 @@ def test_agrees_with_reference_and_batches(deal: Deal) -> None:
     boards = np.array([board], np.uint8)
     assert omaha.evaluate_hi_batch(holes, boards).tolist() == [s]
     assert omaha.evaluate_lo_batch(holes, boards).tolist() == [ls]
-    sel = omaha.select_batch(holes, boards)
+    sel = select60(holes, boards)
     assert sel.hi_strength.tolist() == [s] and sel.hi_cards.tolist() == [[*pair, *triple]]
     assert sel.lo_strength.tolist() == [ls]
+    fast = omaha.select_batch(holes, boards)
+    assert fast.hi_strength.tolist() == [s]
+    assert fast.hi_cards.tolist() == [hi_ranking(s, [*pair, *triple])]
+    assert fast.lo_strength.tolist() == [ls]

@@ -25,6 +25,7 @@ import pytest
 
 import omaha
 import reference as ref
+from select60 import hi_ranking, lo_ranking, select60
 
 U8 = npt.NDArray[np.uint8]
 
@@ -203,11 +204,21 @@ def test_lo_batch_matches_reference(group: str, threads: int) -> None:
 @pytest.mark.parametrize("group", GROUPS)
 def test_select_batch_matches_reference(group: str) -> None:
     e = expected(group)
-    sel = omaha.select_batch(e.holes, e.boards)
+    sel = select60(e.holes, e.boards)
     np.testing.assert_array_equal(sel.hi_strength, e.hi)
     np.testing.assert_array_equal(sel.hi_cards, e.hi_cards)
     np.testing.assert_array_equal(sel.lo_strength, e.lo)
     np.testing.assert_array_equal(sel.lo_cards, e.lo_cards)
+    # The table value and the search: the same cards, in ranking order.
+    fast = omaha.select_batch(e.holes, e.boards)
+    np.testing.assert_array_equal(fast.hi_strength, e.hi)
+    np.testing.assert_array_equal(fast.lo_strength, e.lo)
+    for i in range(len(e.hi)):
+        assert fast.hi_cards[i].tolist() == hi_ranking(int(e.hi[i]), e.hi_cards[i].tolist())
+        if e.lo[i]:
+            assert fast.lo_cards[i].tolist() == lo_ranking(int(e.lo[i]), e.lo_cards[i].tolist())
+        else:
+            assert fast.lo_cards[i].tolist() == [255] * 5
 
 
 @pytest.mark.parametrize("group", ["4+5", "6+4", "4+5 ace to eight"])

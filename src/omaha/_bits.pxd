@@ -93,3 +93,41 @@ cdef inline void insertion_sort(small_int *a, int n) noexcept nogil:
             a[j + 1] = a[j]
             j -= 1
         a[j + 1] = t
+
+
+cdef inline void sort6(int *r) noexcept nogil:
+    """Sort 6 ints ascending (a 12-comparator network)."""
+    OMAHA_CSWAP(r[1], r[2])
+    OMAHA_CSWAP(r[4], r[5])
+    OMAHA_CSWAP(r[0], r[2])
+    OMAHA_CSWAP(r[3], r[5])
+    OMAHA_CSWAP(r[0], r[1])
+    OMAHA_CSWAP(r[3], r[4])
+    OMAHA_CSWAP(r[2], r[5])
+    OMAHA_CSWAP(r[0], r[3])
+    OMAHA_CSWAP(r[1], r[4])
+    OMAHA_CSWAP(r[2], r[4])
+    OMAHA_CSWAP(r[1], r[3])
+    OMAHA_CSWAP(r[2], r[3])
+
+
+cdef inline void sort_codes(uint8_t *a, int n) noexcept nogil:
+    """Sort n <= 6 card codes ascending without branches on their values."""
+    cdef int r[6]
+    cdef int i
+    for i in range(n):
+        r[i] = a[i]
+    if n == 4:
+        sort4(r)
+    elif n == 5:
+        sort5(r)
+    elif n == 6:
+        sort6(r)
+    elif n == 3:
+        OMAHA_CSWAP(r[0], r[1])
+        OMAHA_CSWAP(r[1], r[2])
+        OMAHA_CSWAP(r[0], r[1])
+    else:
+        insertion_sort(r, n)
+    for i in range(n):
+        a[i] = <uint8_t>r[i]

@@ -36,7 +36,21 @@ def hi_batch(
 def lo_batch(
     holes: np.ndarray, boards: np.ndarray, out: np.ndarray, start: int, stop: int
 ) -> int: ...
-def select_batch(
+def select_rows(
+    holes: np.ndarray,
+    hole_counts: np.ndarray | None,
+    boards: np.ndarray,
+    board_counts: np.ndarray | None,
+    hi_out: np.ndarray,
+    category: np.ndarray,
+    hi_cards: np.ndarray,
+    lo_out: np.ndarray,
+    lo_cards: np.ndarray,
+    status: np.ndarray,
+    start: int,
+    stop: int,
+) -> int: ...
+def select60_batch(
     holes: np.ndarray,
     boards: np.ndarray,
     hi_out: np.ndarray,

@@ -26,6 +26,7 @@ from omaha._bits cimport (
     insertion_sort,
     sort4,
     sort5,
+    sort_codes,
     top_bits,
 )
 
@@ -59,6 +60,16 @@ cdef uint16_t HOLE_COLEX[4][16]   # C(r_i + i, i + 1) for sorted hole ranks
 cdef uint16_t BOARD_COLEX[5][17]  # C(r_i + i, i + 1) for sorted board ranks
 cdef uint8_t PAIR_ID[13][13]      # pair of ranks (x <= y) -> 0..90
 cdef uint8_t LOWBIT[256]          # card -> its rank's bit in a low set (A = 1), or 0
+cdef uint32_t HI_TARGET[7463]     # strength -> rank-key sum (no flush) or rank set (flush)
+cdef uint8_t HI_CAT[7463]         # strength -> category 0..8
+cdef uint64_t HI_NIB[7463]        # strength -> its five ranks as per-rank counts (nibbles)
+cdef uint64_t NIB_GUARD = 0x8888888888888   # the top bit of each of the 13 nibbles
+cdef int8_t PAIR_INDEX[7][30]     # hole size -> its pairs (i, j), i < j, in lexicographic order
+cdef int PAIRS_OF[7]              # hole size -> number of pairs
+cdef uint64_t CARD_NIB[256]       # card -> 1 in its rank's nibble (0 for a non-card)
+cdef uint8_t LO_ORDER[57][5]      # lo strength -> its five low-set bits, highest first
+cdef uint64_t CARD_RANK_NIB[256]  # card -> its rank's whole nibble (0xF), 0 for a non-card
+cdef uint8_t POP8[256]            # bits set in a byte
 
 # The large Omaha Hi table: hole rank multiset x board rank multiset -> the
 # best strength without flushes.  Hole-major: one 12 KB row per hole.
@@ -155,6 +166,7 @@ cdef void _init_tables() noexcept nogil:
     cdef uint32_t bits, rest, l1, l2, l3, m, best
     cdef uint32_t ms_key[N_RANK_MS]
     cdef uint32_t ms_raw[N_RANK_MS]
+    cdef uint64_t ms_nib[N_RANK_MS]
     cdef int h, b
 
     # Every distinct five-card value, sorted: its position is its strength.
@@ -175,6 +187,9 @@ cdef void _init_tables() noexcept nogil:
                         cnt[r3] += 1
                         cnt[r4] += 1
                         ms_key[n] = RKEY[r0] + RKEY[r1] + RKEY[r2] + RKEY[r3] + RKEY[r4]
+                        ms_nib[n] = 0
+                        for c in range(13):
+                            ms_nib[n] |= (<uint64_t>cnt[c]) << (4 * c)
                         ms_raw[n] = _raw_counts(cnt)
                         HI_RAW[n + 1] = ms_raw[n]
                         n += 1
@@ -188,11 +203,34 @@ cdef void _init_tables() noexcept nogil:
 
     memset(NF5, 0, sizeof(NF5))
     for i in range(N_RANK_MS):
-        NF5[ms_key[i]] = _strength_of_raw(ms_raw[i])
+        x = _strength_of_raw(ms_raw[i])
+        NF5[ms_key[i]] = <uint16_t>x
+        HI_TARGET[x] = ms_key[i]
+        HI_NIB[x] = ms_nib[i]
     memset(FLUSH, 0, sizeof(FLUSH))
     for bits in range(8192):
         if OMAHA_POPCOUNT(bits) == 5:
-            FLUSH[bits] = _strength_of_raw(_raw_flush(bits))
+            x = _strength_of_raw(_raw_flush(bits))
+            FLUSH[bits] = <uint16_t>x
+            HI_TARGET[x] = bits
+            HI_NIB[x] = 0
+            for c in range(13):
+                HI_NIB[x] |= (<uint64_t>((bits >> c) & 1)) << (4 * c)
+    HI_TARGET[0] = 0
+    for c in range(256):
+        CARD_NIB[c] = ((<uint64_t>1) << (4 * (c >> 2))) if c < 52 else 0
+        CARD_RANK_NIB[c] = CARD_NIB[c] * 15
+        POP8[c] = <uint8_t>OMAHA_POPCOUNT(c)
+    for n in range(7):
+        PAIRS_OF[n] = 0
+        for x in range(n):
+            for y in range(x + 1, n):
+                PAIR_INDEX[n][2 * PAIRS_OF[n]] = <int8_t>x
+                PAIR_INDEX[n][2 * PAIRS_OF[n] + 1] = <int8_t>y
+                PAIRS_OF[n] += 1
+    HI_CAT[0] = 0
+    for i in range(1, N_HI + 1):
+        HI_CAT[i] = <uint8_t>(HI_RAW[i] >> 20)
 
     SF_WINDOW[9] = 0x100F
     for i in range(9):
@@ -221,6 +259,12 @@ cdef void _init_tables() noexcept nogil:
             LO_MASK[N_LO - n] = <uint8_t>bits
             n += 1
     LO_MASK[0] = 0
+    for i in range(1, N_LO + 1):
+        n = 0
+        for x in range(7, -1, -1):
+            if (LO_MASK[i] >> x) & 1:
+                LO_ORDER[i][n] = <uint8_t>x
+                n += 1
     memset(LOWBIT, 0, sizeof(LOWBIT))
     for c in range(52):
         x = c >> 2
@@ -329,6 +373,19 @@ cdef inline uint32_t _hole4_index(const uint8_t *h) noexcept nogil:
     r[3] = h[3] >> 2
     sort4(r)
     return _hole_index(r[0], r[1], r[2], r[3])
+
+
+cdef inline size_t _sorted_index(const uint8_t *h, const uint8_t *b) noexcept nogil:
+    """BIG's index of a sorted 4-card hole and a sorted 5-card board."""
+    cdef int hr[4]
+    cdef int br[5]
+    cdef int i
+    for i in range(4):
+        hr[i] = h[i] >> 2
+    for i in range(5):
+        br[i] = b[i] >> 2
+    return (<size_t>hole_colex(&HOLE_COLEX[0][0], hr) * N_BOARD_MS
+            + board_colex(&BOARD_COLEX[0][0], br))
 
 
 cdef inline uint32_t _board5_index(const uint8_t *b) noexcept nogil:
@@ -564,6 +621,349 @@ cdef void _lo_select(const uint8_t *h, int nh, const uint8_t *b, int nb,
     out.p = <int8_t>tp[best_y]
     out.q = <int8_t>tq[best_y]
     out.s = <int8_t>tt[best_y]
+
+# ---------------------------------------------------------------------------
+# The cards used, from the value: the first selection that makes it
+# ---------------------------------------------------------------------------
+
+cdef enum:
+    ROW_OK = 0
+    ROW_HOLE_COUNT = 1    # not 4 to 6 hole cards
+    ROW_BOARD_COUNT = 2   # not 3 to 5 board cards
+    ROW_CODE = 3          # a code outside 0..51
+    ROW_DUPLICATE = 4     # a card twice in the row (hole and board together)
+    NO_CARD = 255
+
+
+cdef inline void _copy_small(const uint8_t *src, uint8_t *dst, int n) noexcept nogil:
+    """Copy n <= 6 bytes, once each, without a call to memcpy (see _copy_row)."""
+    if n >= 4:
+        dst[0] = src[0]
+        dst[1] = src[1]
+        dst[2] = src[2]
+        dst[3] = src[3]
+        if n >= 5:
+            dst[4] = src[4]
+            if n == 6:
+                dst[5] = src[5]
+    else:
+        for i in range(n):
+            dst[i] = src[i]
+
+
+cdef inline uint8_t _row_status(const uint8_t *h, int nh, const uint8_t *b,
+                                int nb) noexcept nogil:
+    """ROW_OK, or why the row (already copied) cannot be evaluated (no branch per card)."""
+    cdef uint64_t seen = 0, bit, dup = 0, bad = 0
+    cdef int i
+    if nh < 4 or nh > 6:
+        return ROW_HOLE_COUNT
+    if nb < 3 or nb > 5:
+        return ROW_BOARD_COUNT
+    for i in range(nh):
+        bad |= h[i] > 51
+        bit = (<uint64_t>1) << (h[i] & 63)
+        dup |= seen & bit
+        seen |= bit
+    for i in range(nb):
+        bad |= b[i] > 51
+        bit = (<uint64_t>1) << (b[i] & 63)
+        dup |= seen & bit
+        seen |= bit
+    if bad:
+        return ROW_CODE
+    return ROW_DUPLICATE if dup else ROW_OK
+
+
+cdef inline void _lo_ranking_order(int *c, uint8_t v) noexcept nogil:
+    """Put the five cards of the low v in order: highest low rank first, the ace last."""
+    cdef int slot[8]
+    cdef int i
+    for i in range(5):
+        slot[OMAHA_CTZ(LOWBIT[c[i]])] = c[i]
+    for i in range(5):
+        c[i] = slot[LO_ORDER[v][i]]
+
+
+cdef inline void _hi_ranking_order(int *c, uint16_t v) noexcept nogil:
+    """Put the five cards of a high hand of value v in ranking order.
+
+    Groups first (the larger group, then the higher rank), then by rank and
+    code, highest first; a five-high straight (the wheel) is 5-4-3-2-A.
+    Codes order cards by rank, then suit, so the key is the group size,
+    then the code.
+    """
+    cdef int key[5]
+    cdef int i
+    cdef uint64_t counts = HI_NIB[v]
+    cdef uint32_t raw = HI_RAW[v]
+    cdef int cat = raw >> 20
+    if (cat == 4 or cat == 8) and ((raw >> 16) & 0xF) == 3:
+        for i in range(5):  # the ace plays low: below the deuce
+            key[i] = c[i] - 48 if c[i] >= 48 else c[i] + 4
+        sort5(key)
+        for i in range(5):
+            c[i] = key[4 - i] + 48 if key[4 - i] < 4 else key[4 - i] - 4
+        return
+    for i in range(5):
+        key[i] = ((<int>(counts >> ((c[i] >> 2) << 2)) & 15) << 6) | c[i]
+    sort5(key)
+    for i in range(5):
+        c[i] = key[4 - i] & 63
+
+
+cdef inline uint64_t _nib(uint8_t code) noexcept nogil:
+    """The card's rank as one count in a per-rank nibble vector (13 nibbles)."""
+    return CARD_NIB[code]
+
+
+cdef inline bint _covers(uint64_t a, uint64_t c) noexcept nogil:
+    """Whether every rank count of a is at least c's (counts 0..4 per nibble)."""
+    return (((a | NIB_GUARD) - c) & NIB_GUARD) == NIB_GUARD
+
+
+cdef inline int _hi_cards_of(const uint8_t *h, int nh, const uint8_t *b, int nb,
+                             uint16_t v, int *out) noexcept nogil:
+    """The first selection (in the tie order of _hi_select) worth v, into out.
+
+    h and b sorted ascending. v's five ranks are known (HI_NIB: per-rank
+    counts; HI_TARGET: the rank set of a flush). Pairs are tried in
+    lexicographic order; a pair fits when its ranks are among v's and the
+    board holds the rest (for a flush: all of one suit). The first triple
+    of a fitting pair is the lowest board card of each rank still needed,
+    which a walk over the sorted board picks in order. Without a flush, a
+    selection of v's ranks cannot be suited (it would be worth more than the
+    best, v). Returns 0 if no selection is worth v (never, for the best
+    value of the hand).
+    """
+    cdef int cat = HI_CAT[v]
+    cdef uint64_t board = 0, need
+    cdef uint32_t target, pair, bits, suit_board[4]
+    cdef int i, j, k, n, su
+    if cat == 5 or cat == 8:
+        target = HI_TARGET[v]
+        suit_board[0] = suit_board[1] = suit_board[2] = suit_board[3] = 0
+        for k in range(nb):
+            suit_board[b[k] & 3] |= (<uint32_t>1) << (b[k] >> 2)
+        for i in range(nh):
+            for j in range(i + 1, nh):
+                su = h[i] & 3
+                if (h[j] & 3) != su:
+                    continue
+                pair = ((<uint32_t>1) << (h[i] >> 2)) | ((<uint32_t>1) << (h[j] >> 2))
+                bits = target & ~pair
+                if (pair & ~target) or (bits & ~suit_board[su]):
+                    continue
+                out[0] = h[i]
+                out[1] = h[j]
+                n = 2
+                for k in range(nb):
+                    if (b[k] & 3) == su and (bits >> (b[k] >> 2)) & 1:
+                        out[n] = b[k]
+                        n += 1
+                return 1
+        return 0
+    # Every pair at once, without branches: bit k of fits for pair k.
+    cdef uint64_t target_nib = HI_NIB[v], p, mask
+    cdef uint64_t hn[6]
+    cdef uint32_t fits = 0
+    cdef int tmp[8]
+    cdef const int8_t *pi = PAIR_INDEX[nh]
+    for k in range(nb):
+        board += CARD_NIB[b[k]]
+    for k in range(nh):
+        hn[k] = CARD_NIB[h[k]]
+    n = PAIRS_OF[nh]
+    for k in range(n):
+        p = hn[pi[2 * k]] + hn[pi[2 * k + 1]]
+        fits |= (<uint32_t>(_covers(target_nib, p) & _covers(board, target_nib - p))) << k
+    if fits == 0:
+        return 0
+    k = OMAHA_CTZ(fits)
+    out[0] = h[pi[2 * k]]
+    out[1] = h[pi[2 * k + 1]]
+    need = target_nib - hn[pi[2 * k]] - hn[pi[2 * k + 1]]
+    n = 0
+    for k in range(nb):  # the lowest board card of each rank still needed, in order
+        tmp[n] = b[k]
+        mask = need & CARD_RANK_NIB[b[k]]       # this rank's count still needed
+        su = mask != 0
+        need -= CARD_NIB[b[k]] if su else 0
+        n += su
+    out[2] = tmp[0]
+    out[3] = tmp[1]
+    out[4] = tmp[2]
+    return 1
+
+
+cdef inline int _lo_cards_of(const uint8_t *h, int nh, const uint8_t *b, int nb,
+                             uint8_t v, uint32_t board, int *out) noexcept nogil:
+    """The first selection (in the tie order of _lo_select) making the low v.
+
+    As _hi_cards_of, with the five low ranks as a set: the first pair of two
+    different low ranks among v's whose other three ranks are on the board,
+    then the lowest board card of each of those ranks. board is the low
+    set of b.
+    """
+    cdef uint32_t target = LO_MASK[v], x, need, fits = 0, ok
+    cdef uint32_t hl[6]
+    cdef int k, n
+    cdef int tmp[8]
+    cdef const int8_t *pi = PAIR_INDEX[nh]
+    for k in range(nh):
+        hl[k] = LOWBIT[h[k]]
+    n = PAIRS_OF[nh]
+    for k in range(n):
+        x = hl[pi[2 * k]] | hl[pi[2 * k + 1]]   # two different low ranks, both in v
+        ok = (POP8[x] == 2) & ((x & ~target) == 0) & ((target & ~x & ~board) == 0)
+        fits |= ok << k
+    if fits == 0:
+        return 0
+    k = OMAHA_CTZ(fits)
+    out[0] = h[pi[2 * k]]
+    out[1] = h[pi[2 * k + 1]]
+    need = target & ~(hl[pi[2 * k]] | hl[pi[2 * k + 1]])
+    n = 0
+    for k in range(nb):  # the lowest board card of each rank still needed, in order
+        tmp[n] = b[k]
+        x = need & LOWBIT[b[k]]
+        need &= ~x
+        n += x != 0
+    out[2] = tmp[0]
+    out[3] = tmp[1]
+    out[4] = tmp[2]
+    return 1
+
+
+cdef struct SelectOut:
+    uint16_t *hi            # (n,) high strength, 0 for a bad row
+    uint8_t *category       # (n,) HandCategory of the high hand
+    uint8_t *hi_cards       # (n, 5) the high hand in ranking order
+    uint8_t *lo             # (n,) low strength, 0 = no low (or a bad row)
+    uint8_t *lo_cards       # (n, 5) the low in ranking order, NO_CARD without one
+    uint8_t *status         # (n,) in: a nonzero status skips the row; out: ROW_*
+
+
+cdef inline void _finish_row(const uint8_t *h, int nh, const uint8_t *b, int nb,
+                             uint16_t v, const SelectOut *o, Py_ssize_t r) noexcept nogil:
+    """Write a good row's results; h and b are sorted.
+
+    The cards are worked out in local ints and stored once at the end: a
+    store through a uint8_t pointer may alias anything, and would make the
+    compiler reload every table value around it.
+    """
+    cdef Selection sel
+    cdef int hc[5]
+    cdef int lc[5]
+    cdef uint8_t lv
+    cdef uint32_t hs = 0, bs = 0
+    cdef int i
+    cdef uint8_t *out
+    if not _hi_cards_of(h, nh, b, nb, v, hc):  # not reached: v is the hand's value
+        _hi_select(h, nh, b, nb, &sel)
+        v = sel.strength
+        hc[0] = h[sel.i]
+        hc[1] = h[sel.j]
+        hc[2] = b[sel.p]
+        hc[3] = b[sel.q]
+        hc[4] = b[sel.s]
+    _hi_ranking_order(hc, v)
+    for i in range(nh):
+        hs |= LOWBIT[h[i]]
+    for i in range(nb):
+        bs |= LOWBIT[b[i]]
+    lv = LO[(hs << 8) | bs]
+    if lv and _lo_cards_of(h, nh, b, nb, lv, bs, lc):
+        _lo_ranking_order(lc, lv)
+    else:
+        lv = 0
+        for i in range(5):
+            lc[i] = NO_CARD
+    o.hi[r] = v
+    o.category[r] = HI_CAT[v]
+    o.lo[r] = lv
+    out = o.hi_cards + 5 * r
+    for i in range(5):
+        out[i] = <uint8_t>hc[i]
+    out = o.lo_cards + 5 * r
+    for i in range(5):
+        out[i] = <uint8_t>lc[i]
+
+
+cdef inline void _bad_row(const SelectOut *o, Py_ssize_t r, uint8_t status) noexcept nogil:
+    cdef int k
+    o.status[r] = status
+    o.hi[r] = 0
+    o.category[r] = 0
+    o.lo[r] = 0
+    for k in range(5):
+        o.hi_cards[5 * r + k] = NO_CARD
+        o.lo_cards[5 * r + k] = NO_CARD
+
+
+cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
+                             const uint8_t *boards, int bw, const int8_t *bn,
+                             const SelectOut *o, Py_ssize_t start,
+                             Py_ssize_t stop) noexcept nogil:
+    """High and low with the cards used, for rows start:stop; returns the bad rows.
+
+    Row r holds hn[r] hole cards of the hw-wide row r of holes (hw cards
+    when hn is NULL), likewise for boards. BIG must be built. Each row is
+    copied once, validated, sorted; 4 + 5 rows read the Hi table in blocks
+    of BLOCK with prefetch (as _hi_rows), the others take _hi_fast.
+    """
+    cdef uint8_t h[BLOCK][6]
+    cdef uint8_t b[BLOCK][5]
+    cdef int nh[BLOCK]
+    cdef int nb[BLOCK]
+    cdef size_t idx[BLOCK]
+    cdef uint16_t fl[BLOCK]
+    cdef Py_ssize_t r = start, m, k, bad = 0
+    cdef uint8_t st
+    cdef uint16_t v
+    while r < stop:
+        m = stop - r
+        if m > BLOCK:
+            m = BLOCK
+        for k in range(m):
+            nh[k] = hn[r + k] if hn != NULL else hw
+            nb[k] = bn[r + k] if bn != NULL else bw
+            st = o.status[r + k]
+            if st == ROW_OK:
+                if nh[k] < 0 or nh[k] > hw:
+                    st = ROW_HOLE_COUNT
+                elif nb[k] < 0 or nb[k] > bw:
+                    st = ROW_BOARD_COUNT
+                else:
+                    _copy_small(holes + (r + k) * hw, h[k], nh[k])
+                    _copy_small(boards + (r + k) * bw, b[k], nb[k])
+                    st = _row_status(h[k], nh[k], b[k], nb[k])
+            if st != ROW_OK:
+                _bad_row(o, r + k, st)
+                nh[k] = 0
+                bad += 1
+                continue
+            sort_codes(h[k], nh[k])
+            sort_codes(b[k], nb[k])
+            if nh[k] == 4 and nb[k] == 5:
+                # Sorted codes have sorted ranks: the colex indices need no sort.
+                idx[k] = <size_t>_sorted_index(h[k], b[k])
+                OMAHA_PREFETCH(BIG + idx[k])
+                fl[k] = _flush_part(h[k], 4, b[k], 5)
+        for k in range(m):
+            if nh[k] == 0:
+                continue
+            if nh[k] == 4 and nb[k] == 5:
+                v = BIG[idx[k]]
+                if fl[k] > v:
+                    v = fl[k]
+                _finish_row(h[k], 4, b[k], 5, v, o, r + k)  # constant sizes: unrolled
+            else:
+                v = _hi_fast(h[k], nh[k], b[k], nb[k])
+                _finish_row(h[k], nh[k], b[k], nb[k], v, o, r + k)
+        r += m
+    return bad
+
 
 # ---------------------------------------------------------------------------
 # The large Hi table, built in C on first use under a lock
@@ -1062,12 +1462,63 @@ def lo_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     return bad
 
 
-def select_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
-                 uint16_t[::1] hi_out, uint8_t[:, ::1] hi_cards,
-                 uint8_t[::1] lo_out, uint8_t[:, ::1] lo_cards):
+def select_rows(const uint8_t[:, ::1] holes, const int8_t[::1] hole_counts,
+                const uint8_t[:, ::1] boards, const int8_t[::1] board_counts,
+                uint16_t[::1] hi_out, uint8_t[::1] category, uint8_t[:, ::1] hi_cards,
+                uint8_t[::1] lo_out, uint8_t[:, ::1] lo_cards, uint8_t[::1] status,
+                Py_ssize_t start, Py_ssize_t stop):
+    """High and low of rows start:stop with the cards used, in ranking order.
+
+    holes (n, 4..6) and boards (n, 3..5) hold each row's cards first; with
+    hole_counts / board_counts (int8, n) a row uses that many (else the
+    whole width). A row whose status is nonzero on entry is skipped (its
+    results are zeroed, cards 255); otherwise status gets ROW_OK (0),
+    ROW_HOLE_COUNT (1), ROW_BOARD_COUNT (2), ROW_CODE (3) or ROW_DUPLICATE
+    (4). Returns the number of rows with a nonzero status.
+    """
+    cdef Py_ssize_t n = holes.shape[0], bad
+    cdef int hw = <int>holes.shape[1], bw = <int>boards.shape[1]
+    cdef SelectOut o
+    if hw < 4 or hw > 6:
+        raise CardError(f"holes must have 4 to 6 columns, got {hw}")
+    if bw < 3 or bw > 5:
+        raise CardError(f"boards must have 3 to 5 columns, got {bw}")
+    if (boards.shape[0] != n or hi_out.shape[0] != n or category.shape[0] != n
+            or hi_cards.shape[0] != n or lo_out.shape[0] != n or lo_cards.shape[0] != n
+            or status.shape[0] != n or hi_cards.shape[1] != 5 or lo_cards.shape[1] != 5):
+        raise CardError("every array must have n rows (and the card arrays 5 columns)")
+    if ((hole_counts is not None and hole_counts.shape[0] != n)
+            or (board_counts is not None and board_counts.shape[0] != n)):
+        raise CardError("the counts must have n rows")
+    if start < 0 or stop > n or start > stop:
+        raise CardError(f"row range {start}:{stop} is outside 0:{n}")
+    if start == stop:
+        return 0
+    _need_big()
+    o.hi = &hi_out[0]
+    o.category = &category[0]
+    o.hi_cards = &hi_cards[0, 0]
+    o.lo = &lo_out[0]
+    o.lo_cards = &lo_cards[0, 0]
+    o.status = &status[0]
+    with nogil:
+        bad = _select_rows(&holes[0, 0], hw,
+                           &hole_counts[0] if hole_counts is not None else NULL,
+                           &boards[0, 0], bw,
+                           &board_counts[0] if board_counts is not None else NULL,
+                           &o, start, stop)
+    return bad
+
+
+def select60_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+                   uint16_t[::1] hi_out, uint8_t[:, ::1] hi_cards,
+                   uint8_t[::1] lo_out, uint8_t[:, ::1] lo_cards):
     """The 60-combination selection for every row: hi and lo strengths and
     the 5 cards used (2 hole then 3 board, each ascending; lo cards are 255
-    where there is no low).  Returns the first bad row or -1."""
+    where there is no low).  Returns the first bad row or -1.
+
+    The reference path, independent of the tables (the tests hold
+    select_rows and the batch kernels to it); select_rows is the fast one."""
     cdef Py_ssize_t n = holes.shape[0], r
     cdef int nh = <int>holes.shape[1], nb = <int>boards.shape[1], k
     cdef uint8_t h[6]

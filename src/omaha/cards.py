@@ -29,12 +29,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOARD_SIZES",
+    "Cards",
     "HOLE_SIZES",
     "MAX_PLAYERS",
     "NO_CARD",
     "RANKS",
     "SUITS",
-    "Cards",
     "as_cards",
     "card_mask",
     "card_rank",

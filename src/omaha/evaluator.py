@@ -232,20 +232,8 @@ def _run_batch(
     if b.shape[0] != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
     result = _out_array(out, n, dtype)
-    threads = min(_check_threads(threads), max(1, n // 4096))
-    if threads == 1:
-        bad = kernel(h, b, result, 0, n)
-    else:
-        from concurrent.futures import ThreadPoolExecutor
-
-        if b.shape[1] == 5:
-            _eval.warmup()
-        cuts = [n * k // threads for k in range(threads + 1)]
-        with ThreadPoolExecutor(threads) as pool:
-            results = list(
-                pool.map(lambda k: kernel(h, b, result, cuts[k], cuts[k + 1]), range(threads))
-            )
-        bad = min((r for r in results if r >= 0), default=-1)
+    firsts = run_rows(lambda start, stop: kernel(h, b, result, start, stop), n, threads)
+    bad = min((r for r in firsts if r >= 0), default=-1)
     if bad >= 0:
         raise _row_error(h, b, bad)
     return result
@@ -347,41 +335,55 @@ class Selections(NamedTuple):
 
     hi_strength: np.ndarray
     """uint16 (n,): high strengths 1..7462."""
+    hi_category: np.ndarray
+    """uint8 (n,): the :class:`HandCategory` of each high hand."""
     hi_cards: np.ndarray
-    """uint8 (n, 5): the two hole cards (ascending) then the three board
-    cards (ascending) used; :attr:`HighHand.cards` gives ranking order."""
+    """uint8 (n, 5): the five cards of the high hand in ranking order, as
+    :attr:`HighHand.cards` (groups first, then by rank; the wheel 5-4-3-2-A)."""
     lo_strength: np.ndarray
     """uint8 (n,): low strengths 1..56, 0 where there is no low."""
     lo_cards: np.ndarray
-    """uint8 (n, 5): the cards used for the low, in the same order as
-    ``hi_cards``; 255 (:data:`omaha.cards.NO_CARD`) where there is no low."""
+    """uint8 (n, 5): the five cards of the low, highest low rank first (the
+    ace last), as :attr:`LowHand.cards`; 255 (:data:`omaha.cards.NO_CARD`)
+    where there is no low."""
 
 
-def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike) -> Selections:
+def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike, threads: int = 1) -> Selections:
     """Evaluate high and low of many deals and report the cards used.
 
-    Uses the 60-combination selection (the same as :func:`evaluate_hi` and
-    :func:`evaluate_lo`), so it also tells which two hole cards and three
-    board cards make each hand; about half the speed of
-    :func:`evaluate_hi_batch`.
+    The value comes from the same tables as :func:`evaluate_hi_batch` and
+    :func:`evaluate_lo_batch`; the cards are the first selection making it
+    in the tie order of :func:`evaluate_hi` (the lexicographically first
+    sorted hole pair, then board triple), found by a search that stops at
+    the first fit. The tests hold it to the 60-combination selection.
 
     Parameters
     ----------
     holes : uint8 array of shape (n, 4 | 5 | 6)
+        Hole card codes 0..51, one deal per row.
     boards : uint8 array of shape (n, 3 | 4 | 5)
+        Board card codes.
+    threads : int, default 1
+        Python threads running the nogil kernel over parts of the rows.
 
     Returns
     -------
     Selections
-        ``hi_strength`` (uint16, n), ``hi_cards`` (uint8, n x 5: two hole
-        cards then three board cards, each ascending), ``lo_strength``
-        (uint8, n; 0 = no low), ``lo_cards`` (uint8, n x 5; all 255 where
-        there is no low).
+        ``hi_strength`` (uint16, n), ``hi_category`` (uint8, n),
+        ``hi_cards`` (uint8, n x 5, ranking order), ``lo_strength`` (uint8,
+        n; 0 = no low), ``lo_cards`` (uint8, n x 5; all 255 where there is
+        no low).
 
     Raises
     ------
-    InvalidCardError, TypeError
+    InvalidCardError, TypeError, ValueError
         As for :func:`evaluate_hi_batch`.
+
+    Examples
+    --------
+    >>> sel = select_batch([[50, 47, 45, 8]], [[3, 46, 25, 12, 49]])   # AhKsKd4c, 2sKh8d5cAd
+    >>> int(sel.hi_strength[0]), format_cards(sel.hi_cards[0]), format_cards(sel.lo_cards[0])
+    (5783, 'KsKhKdAd8d', '8d5c4c2sAh')
     """
     import numpy as np
 
@@ -391,13 +393,44 @@ def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike) -> Selections:
     if b.shape[0] != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
     sel = Selections(
-        np.empty(n, np.uint16), np.empty((n, 5), np.uint8),
+        np.empty(n, np.uint16), np.empty(n, np.uint8), np.empty((n, 5), np.uint8),
         np.empty(n, np.uint8), np.empty((n, 5), np.uint8),
     )  # fmt: skip
-    bad = _eval.select_batch(h, b, sel.hi_strength, sel.hi_cards, sel.lo_strength, sel.lo_cards)
-    if bad >= 0:
-        raise _row_error(h, b, bad)
+    status = np.zeros(n, np.uint8)
+    run_rows(
+        lambda start, stop: _eval.select_rows(h, None, b, None, *sel, status, start, stop),
+        n,
+        threads,
+    )
+    if status.any():
+        raise _row_error(h, b, int(np.flatnonzero(status)[0]))
     return sel
+
+
+def run_rows(kernel: Callable[[int, int], int], n: int, threads: int) -> list[int]:
+    """Run ``kernel(start, stop)`` over rows 0..n split across Python threads.
+
+    Each part runs the compiled kernel with the GIL released; rows are split
+    evenly, and never into parts of fewer than 4,096 rows.
+
+    Returns
+    -------
+    list of int
+        What the kernel returned for each part, in row order.
+
+    Raises
+    ------
+    ValueError
+        If ``threads`` is not a positive integer.
+    """
+    threads = min(_check_threads(threads), max(1, n // 4096))
+    if threads == 1:
+        return [kernel(0, n)]
+    from concurrent.futures import ThreadPoolExecutor
+
+    cuts = [n * k // threads for k in range(threads + 1)]
+    with ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(lambda k: kernel(cuts[k], cuts[k + 1]), range(threads)))
 
 
 # -------------------------------------------------------------------- showdown

@@ -640,7 +640,7 @@ def _evaluate(rows: _Rows, tables: _Tables) -> tuple[_Result, dict[int, str]]:
         sel = select_batch(
             np.ascontiguousarray(holes[rows_, :nh]), np.ascontiguousarray(boards[rows_, :nb])
         )
-        hs[part], hc[part], ls[part], lc[part] = sel
+        hs[part], _, hc[part], ls[part], lc[part] = sel
     return _Result(index, hs, _hi_order(hs, hc, tables), ls, _lo_order(ls, lc)), errors
 
 
