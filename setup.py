@@ -36,6 +36,11 @@ extensions = [
         extra_compile_args=compile_args,
     ),
     Extension(
+        "omaha._cardtext",
+        ["src/omaha/_cardtext.pyx"],
+        extra_compile_args=compile_args,
+    ),
+    Extension(
         "omaha._equity",
         ["src/omaha/_equity.pyx"],
         extra_compile_args=compile_args,

@@ -42,6 +42,7 @@ __all__ = [
     "format_card",
     "format_cards",
     "format_cards_array",
+    "format_cards_arrow",
     "parse_card",
     "parse_cards",
     "parse_cards_array",
@@ -291,88 +292,45 @@ def card_mask(codes: Sequence[int] | Iterable[int]) -> int:
     return mask
 
 
-# ------------------------------------------------- many texts at once (NumPy)
+# ------------------------------------------------- many texts at once
 
 NO_CARD = 255
 """The padding code in card arrays: no card in this slot."""
-_NOT_A_CARD = 254
 
-# What parse_cards skips between cards: ASCII whitespace (as `\s` in a regex) and commas.
-_SEPARATORS = b" \t\n\r\f\v\x1c\x1d\x1e\x1f,"
-_ARRAY_TABLES: dict[str, np.ndarray] = {}
+_NOT_ASCII = -2  # _cardtext: a byte over 127, for parse_cards to decide
 
 
-def _array_tables() -> dict[str, np.ndarray]:
-    """Byte-indexed lookup tables for the vectorized parser (built once)."""
-    if not _ARRAY_TABLES:
-        import numpy as np
-
-        rank = np.full(256, -1, np.int16)
-        suit = np.full(256, -1, np.int16)
-        for i, ch in enumerate(RANKS):
-            rank[ord(ch)] = rank[ord(ch.lower())] = i
-        for i, ch in enumerate(SUITS):
-            suit[ord(ch)] = suit[ord(ch.upper())] = i
-        sep = np.zeros(256, bool)
-        sep[list(_SEPARATORS)] = True
-        text = np.zeros((256, 2), np.uint8)
-        text[:52] = np.frombuffer("".join(_CARD_TEXT).encode(), np.uint8).reshape(52, 2)
-        pair = np.full(1 << 16, _NOT_A_CARD, np.uint8)  # two bytes (little-endian) -> code
-        pair[0] = NO_CARD
-        r = np.flatnonzero(rank >= 0)[:, None]
-        s = np.flatnonzero(suit >= 0)[None, :]
-        pair[r | s << 8] = 4 * rank[r] + suit[s]
-        bit = np.zeros(256, np.uint64)  # code -> its bit in a card mask; other bytes -> 0
-        bit[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
-        _ARRAY_TABLES.update(rank=rank, suit=suit, sep=sep, text=text, pair=pair, bit=bit)
-    return _ARRAY_TABLES
+def _check_max_cards(max_cards: int) -> None:
+    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 0 <= max_cards <= 52:
+        raise ValueError(f"max_cards must be an integer 0..52, got {max_cards!r}")
 
 
-def _text_matrix(texts: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray, list[Any] | None]:
-    """Return ``(bytes (n, w) uint8, non-ASCII rows (n,) bool, str items or None)``."""
-    import numpy as np
-
-    if isinstance(texts, np.ndarray):
-        arr = texts
-    else:
-        items = list(texts)  # type: ignore[arg-type]
-        kinds = set(map(type, items))
-        if not (kinds <= {str} or kinds <= {bytes}):  # the rare path: look closer
-            bad = next((t for t in items if not isinstance(t, str | bytes)), None)
-            if bad is not None:
-                raise TypeError(f"card texts must be str or bytes, not {bad!r}")
-            if not all(isinstance(t, type(items[0])) for t in items):
-                raise TypeError("card texts must be all str or all bytes, not a mix")
-        arr = np.array(items, dtype=str if items and isinstance(items[0], str) else bytes)
-    if arr.ndim != 1:
-        raise ValueError(f"texts must be one-dimensional, got shape {arr.shape}")
-    n = arr.shape[0]
-    if arr.dtype.kind == "S":  # non-ASCII bytes are simply not cards
-        mat = np.ascontiguousarray(arr).view(np.uint8).reshape(n, arr.dtype.itemsize)
-        return mat, np.zeros(n, bool), None
-    if arr.dtype.kind == "U":
-        wide = np.ascontiguousarray(arr).view(np.uint32).reshape(n, arr.dtype.itemsize // 4)
-        other = np.asarray((wide > 127).any(axis=1))
-        return wide.astype(np.uint8), other, arr.tolist() if other.any() else None
-    if n == 0:
-        return np.zeros((0, 0), np.uint8), np.zeros(0, bool), None
-    raise TypeError(f"card texts must be an array of str or bytes, not dtype {arr.dtype}")
+def _is_arrow(texts: object) -> bool:
+    """Whether texts is a pyarrow array (without importing pyarrow for other inputs)."""
+    module = type(texts).__module__
+    return module.startswith("pyarrow")
 
 
 def parse_cards_array(
-    texts: npt.ArrayLike, max_cards: int = 7
+    texts: Any, max_cards: int = 7
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
     """Parse many card texts at once, without a Python loop per text.
 
     The vectorized form of :func:`parse_cards` for text: the same notation
     (cards run together or separated by spaces or commas, either case,
     ``10`` for ``T``; docs/rules.md §1) and the same notion of a bad text,
-    reported per row instead of raised.
+    reported per row instead of raised. The text is read by compiled code
+    straight from the buffers of a NumPy or Arrow array; only a text holding
+    a non-ASCII character goes through :func:`parse_cards` (which reads
+    Unicode whitespace as a separator and names the bad character).
 
     Parameters
     ----------
-    texts : array of str or bytes of shape (n,), or a sequence of str
-        One card text per row, e.g. ``"AsKd7h2c"`` or ``b"As Kd 7h 2c"``.
+    texts : array of shape (n,)
+        One card text per row, e.g. ``"AsKd7h2c"`` or ``b"As Kd 7h 2c"``: a
+        NumPy ``str`` or ``bytes`` array, a sequence of ``str`` or ``bytes``,
+        or a pyarrow string or binary array (``ChunkedArray``, large,
+        view and dictionary types too).
     max_cards : int, default 7
         The most cards a row may hold (the width of ``codes``).
 
@@ -384,8 +342,8 @@ def parse_cards_array(
     counts : int8 array of shape (n,)
         The number of cards in each row, or -1 where :func:`parse_cards`
         would raise (a malformed card or a duplicate; call it on that row
-        for the message naming the bad value) or the row has more than
-        ``max_cards`` cards.
+        for the message naming the bad value), the row has more than
+        ``max_cards`` cards, or an Arrow entry is null.
 
     Raises
     ------
@@ -396,8 +354,9 @@ def parse_cards_array(
 
     Notes
     -----
-    Text given as a list of ``str`` becomes a fixed-width NumPy string array,
-    which drops NUL characters at the end of a text.
+    A NumPy ``S`` or ``U`` array drops NUL characters at the end of a text
+    (they are its padding); a sequence or an Arrow array keeps them, and a
+    NUL is not a card.
 
     Examples
     --------
@@ -407,129 +366,144 @@ def parse_cards_array(
     """
     import numpy as np
 
-    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 0 <= max_cards <= 52:
-        raise ValueError(f"max_cards must be an integer 0..52, got {max_cards!r}")
-    t = _array_tables()
-    mat, other, items = _text_matrix(texts)
-    n, w = mat.shape
-    if w % 2:
-        mat = np.concatenate([mat, np.zeros((n, 1), np.uint8)], axis=1)
-        w += 1
-    # Fast path: cards run together, padded at the end ("AsKd7h2c"): each
-    # two-byte pair is a card, or NUL NUL (no card) once the cards end.
-    pair = t["pair"][np.ascontiguousarray(mat).view("<u2")]
-    ncards = np.zeros(n, np.int64)
-    rough = other.copy()
-    for j in range(w // 2):
-        col = pair[:, j]
-        rough |= col == _NOT_A_CARD
-        if j:
-            rough |= (col != NO_CARD) & (pair[:, j - 1] == NO_CARD)
-        if j >= max_cards:
-            rough |= col != NO_CARD
-        ncards += col != NO_CARD
-    pairs = min(w // 2, max_cards)
-    cand = np.full((n, max_cards), NO_CARD, np.uint8)
-    cand[:, :pairs] = pair[:, :pairs]
-    ok = ~rough
-    rest = np.flatnonzero(rough & ~other)
-    if rest.size:  # cards one separator apart ("As Kd 7h 2c")
-        spaced, count, fine = _parse_spaced(mat[rest], max_cards)
-        cand[rest[fine]], ncards[rest[fine]], ok[rest[fine]] = spaced[fine], count[fine], True
-        rest = rest[~fine]
-    if rest.size:
-        cand[rest], ncards[rest], ok[rest] = _parse_general(mat[rest], max_cards)
-    ok &= ~_has_duplicate(cand)
-    counts = np.where(ok, ncards, -1).astype(np.int8)
-    codes = np.where(ok[:, None], cand, np.uint8(NO_CARD))
-    if items is not None:  # rows with non-ASCII text: the scalar parser decides
-        for i in np.flatnonzero(other):
-            try:
-                row = parse_cards(items[i])
-            except InvalidCardError:
-                continue
-            if len(row) <= max_cards:
-                codes[i, : len(row)] = row
-                counts[i] = len(row)
+    _check_max_cards(max_cards)
+    if _is_arrow(texts):
+        return _parse_arrow(texts, max_cards)
+    if isinstance(texts, np.ndarray):
+        return _parse_numpy(texts, max_cards)
+    items = list(texts)
+    kinds = set(map(type, items))
+    if not (kinds <= {str} or kinds <= {bytes}):
+        bad = next((t for t in items if not isinstance(t, str | bytes)), None)
+        if bad is not None:
+            raise TypeError(f"card texts must be str or bytes, not {bad!r}")
+        raise TypeError("card texts must be all str or all bytes, not a mix")
+    import pyarrow as pa
+
+    try:
+        arrow = pa.array(items, pa.binary() if kinds == {bytes} else pa.string())
+    except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form, never a card
+        arrow = pa.array([t.encode("utf-8", "replace") for t in items], pa.binary())
+    return _parse_arrow(arrow, max_cards)
+
+
+def _parse_numpy(arr: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+
+    from omaha import _cardtext
+
+    if arr.ndim != 1:
+        raise ValueError(f"texts must be one-dimensional, got shape {arr.shape}")
+    n = arr.shape[0]
+    codes = np.empty((n, max_cards), np.uint8)
+    counts = np.empty(n, np.int8)
+    if arr.dtype.kind == "S":  # non-ASCII bytes are simply not cards
+        mat = np.ascontiguousarray(arr).view(np.uint8).reshape(n, arr.dtype.itemsize)
+        _cardtext.parse_fixed(mat, max_cards, codes, counts)
+        counts[counts < -1] = -1
+        return codes, counts
+    if arr.dtype.kind == "U":
+        wide = np.ascontiguousarray(arr).view(np.uint32).reshape(n, arr.dtype.itemsize // 4)
+        mat = np.minimum(wide, 255).astype(np.uint8)  # non-ASCII stays non-ASCII
+        _cardtext.parse_fixed(mat, max_cards, codes, counts)
+        _resolve_not_ascii(codes, counts, lambda i: str(arr[i]))
+        return codes, counts
+    if n == 0:
+        return codes, counts
+    raise TypeError(f"card texts must be an array of str or bytes, not dtype {arr.dtype}")
+
+
+def _parse_arrow(texts: Any, max_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+    import pyarrow as pa
+
+    from omaha import _cardtext
+
+    if isinstance(texts, pa.ChunkedArray):
+        parts = [_parse_arrow(chunk, max_cards) for chunk in texts.chunks]
+        if not parts:
+            return np.empty((0, max_cards), np.uint8), np.empty(0, np.int8)
+        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    if not isinstance(texts, pa.Array):
+        raise TypeError(f"card texts must be a pyarrow array of strings, not {type(texts)!r}")
+    kind = texts.type
+    if pa.types.is_dictionary(kind):  # each distinct text is parsed once
+        codes, counts = _parse_arrow(texts.dictionary, max_cards)
+        index = texts.indices.to_numpy(zero_copy_only=False)
+        valid = texts.is_valid().to_numpy(zero_copy_only=False)
+        index = np.where(valid, index, 0).astype(np.intp)
+        if codes.shape[0] == 0:
+            return np.full((len(texts), max_cards), NO_CARD, np.uint8), np.full(
+                len(texts), -1, np.int8
+            )
+        codes, counts = codes[index], np.where(valid, counts[index], -1).astype(np.int8)
+        codes[~valid] = NO_CARD
+        return codes, counts
+    if getattr(pa.types, "is_string_view", bool)(kind) or getattr(pa.types, "is_binary_view", bool)(
+        kind
+    ):
+        texts = texts.cast(pa.large_binary())
+        kind = texts.type
+    width: type[np.signedinteger[Any]]
+    if pa.types.is_string(kind) or pa.types.is_binary(kind):
+        width = np.int32
+    elif pa.types.is_large_string(kind) or pa.types.is_large_binary(kind):
+        width = np.int64
+    else:
+        raise TypeError(f"card texts must be strings, not Arrow type {kind}")
+    n = len(texts)
+    validity, offsets_buf, data_buf = texts.buffers()[:3]
+    offsets: npt.NDArray[np.signedinteger[Any]] = np.frombuffer(offsets_buf, width)
+    offsets = offsets[texts.offset : texts.offset + n + 1] if n else np.zeros(1, width)
+    data = np.frombuffer(data_buf, np.uint8) if data_buf is not None else np.empty(0, np.uint8)
+    bits = np.frombuffer(validity, np.uint8) if validity is not None else None
+    codes = np.empty((n, max_cards), np.uint8)
+    counts = np.empty(n, np.int8)
+    if _cardtext.parse_offsets(data, offsets, bits, texts.offset, max_cards, codes, counts):
+
+        def text(i: int) -> str:
+            raw = texts[i].as_py()
+            return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+
+        _resolve_not_ascii(codes, counts, text)
+        counts[counts < -1] = -1  # nulls
     return codes, counts
 
 
-def _parse_spaced(mat: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Parse rows of cards each followed by one separator: ``(codes, ncards, ok)``."""
+def _resolve_not_ascii(codes: np.ndarray, counts: np.ndarray, text: Any) -> None:
+    """Parse the rows with non-ASCII text one by one, as :func:`parse_cards` does."""
     import numpy as np
 
-    t = _array_tables()
-    n, w = mat.shape
-    k = (w + 2) // 3
-    wide = np.zeros((n, 3 * k), np.uint8)
-    wide[:, :w] = mat
-    triples = wide.reshape(n, k, 3)
-    pair = t["pair"][np.ascontiguousarray(triples[:, :, :2]).view("<u2")[:, :, 0]]
-    after = triples[:, :, 2]
-    sep = t["sep"][after]
-    bad = np.zeros(n, bool)
-    ncards = np.zeros(n, np.int64)
-    for j in range(k):
-        card = pair[:, j] < 52
-        bad |= pair[:, j] == _NOT_A_CARD
-        bad |= ~card & (after[:, j] != 0)  # nothing after the end of the cards
-        bad |= card & ~sep[:, j] & (after[:, j] != 0)
-        if j:
-            bad |= card & (pair[:, j - 1] == NO_CARD)
-            bad |= card & ~sep[:, j - 1]  # between two cards: one separator
-        if j >= max_cards:
-            bad |= card
-        ncards += card
-    codes = np.full((n, max_cards), NO_CARD, np.uint8)
-    cols = min(k, max_cards)
-    codes[:, :cols] = np.where(pair < 52, pair, NO_CARD)[:, :cols]
-    return codes, ncards, ~bad
+    for i in np.flatnonzero(counts == _NOT_ASCII).tolist():
+        try:
+            row = parse_cards(text(i))
+        except InvalidCardError:
+            row = None
+        if row is None or len(row) > codes.shape[1]:
+            counts[i] = -1
+        else:
+            codes[i, : len(row)] = row
+            counts[i] = len(row)
 
 
-def _parse_general(mat: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Parse rows of ASCII text with separators and ``10``: ``(codes, ncards, ok)``."""
+def _codes_matrix(codes: npt.ArrayLike) -> np.ndarray:
+    """Check card codes (n, k): 0..51 or NO_CARD; return them as C-contiguous uint8."""
     import numpy as np
 
-    t = _array_tables()
-    n = mat.shape[0]
-    pad = mat == 0
-    is1 = mat == ord("1")
-    is0 = mat == ord("0")
-    # NUL only as padding at the end; "1" always followed by "0" (and "0" preceded by "1").
-    bad = (pad[:, :-1] & ~pad[:, 1:]).any(axis=1)
-    bad |= (is1[:, :-1] != is0[:, 1:]).any(axis=1) | is1[:, -1] | is0[:, 0]
-    mat = np.where(is1, np.uint8(ord("T")), mat)
-    sep = t["sep"][mat]
-    keep = ~(sep | pad | is0)
-    kept = np.cumsum(keep, axis=1, dtype=np.int32)
-    total = kept[:, -1]
-    # A separator may only stand between cards: after an even number of characters.
-    bad |= (sep & (kept & 1).astype(bool)).any(axis=1)
-    bad |= (total & 1).astype(bool) | (total > 2 * max_cards)
-    packed = np.zeros((n, 2 * max_cards), np.uint8)
-    rr, cc = np.nonzero(keep & ~bad[:, None])
-    packed[rr, kept[rr, cc] - 1] = mat[rr, cc]
-    rank = t["rank"][packed[:, 0::2]]
-    suit = t["suit"][packed[:, 1::2]]
-    ncards = total // 2
-    used = np.arange(max_cards) < ncards[:, None]
-    bad |= (used & ((rank < 0) | (suit < 0))).any(axis=1)
-    codes = np.where(used & ~bad[:, None], 4 * rank + suit, NO_CARD).astype(np.uint8)
-    return codes, ncards, ~bad
-
-
-def _has_duplicate(codes: np.ndarray) -> np.ndarray:
-    """Rows of ``codes`` (n, k) holding the same card code twice (:data:`NO_CARD` aside)."""
-    import numpy as np
-
-    bit = _array_tables()["bit"]
-    seen = np.zeros(codes.shape[0], np.uint64)
-    dup = np.zeros(codes.shape[0], bool)
-    for j in range(codes.shape[1]):
-        b = bit[codes[:, j]]
-        dup |= (seen & b) != 0
-        seen |= b
-    return dup
+    arr = np.asarray(codes)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"codes must be an integer array of card codes, not dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(f"codes must have shape (n, k), got {arr.shape}")
+    if arr.dtype != np.uint8:
+        wrong = (arr < 0) | (arr > NO_CARD)
+        arr = np.where(wrong, 52, arr).astype(np.uint8)
+    invalid = (arr > 51) & (arr != NO_CARD)
+    if invalid.any():
+        row, col = (int(x[0]) for x in np.nonzero(invalid))
+        value = np.asarray(codes)[row, col]
+        raise InvalidCardError(f"row {row}: card code {int(value)} is outside 0..51")
+    return np.ascontiguousarray(arr)
 
 
 def format_cards_array(codes: npt.ArrayLike) -> npt.NDArray[np.bytes_]:
@@ -563,27 +537,78 @@ def format_cards_array(codes: npt.ArrayLike) -> npt.NDArray[np.bytes_]:
     """
     import numpy as np
 
-    arr = np.asarray(codes)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"codes must be an integer array of card codes, not dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"codes must have shape (n, k), got {arr.shape}")
-    if arr.dtype != np.uint8:
-        wrong = (arr < 0) | (arr > NO_CARD)
-        arr = np.where(wrong, 52, arr).astype(np.uint8)
-    invalid = (arr > 51) & (arr != NO_CARD)
-    if invalid.any():
-        row, col = (int(x[0]) for x in np.nonzero(invalid))
-        value = np.asarray(codes)[row, col]
-        raise InvalidCardError(f"row {row}: card code {int(value)} is outside 0..51")
+    arr = _codes_matrix(codes)
     n, k = arr.shape
-    pairs = _array_tables()["text"].view(np.uint16).reshape(256)[arr]
-    chars = pairs.view(np.uint8).reshape(n, 2 * k)
-    gaps = (arr[:, :-1] == NO_CARD) & (arr[:, 1:] != NO_CARD)
-    if gaps.any():  # move the padding to the end of each row
-        order = np.argsort(chars == 0, axis=1, kind="stable")
-        chars = np.take_along_axis(chars, order, axis=1)
     if k == 0:
         return np.zeros(n, "S1")
-    text: npt.NDArray[np.bytes_] = np.ascontiguousarray(chars).view(f"S{2 * k}").reshape(n)
+    offsets, data = _format(arr)
+    chars = np.zeros((n, 2 * k), np.uint8)
+    lengths = np.diff(offsets)
+    full = lengths == 2 * k
+    if full.all():
+        chars[:] = data.reshape(n, 2 * k)
+    else:  # rows with gaps: each row's text from its offsets
+        cols = np.arange(2 * k)
+        take = cols < lengths[:, None]
+        chars[take] = data[(offsets[:-1, None] + cols)[take]]
+    text: npt.NDArray[np.bytes_] = chars.view(f"S{2 * k}").reshape(n)
     return text
+
+
+def format_cards_arrow(codes: npt.ArrayLike, valid: npt.ArrayLike | None = None) -> Any:
+    """Return the canonical text of each row of card codes as a pyarrow string array.
+
+    As :func:`format_cards_array`, written by compiled code straight into
+    the array's buffers (no Python object per row).
+
+    Parameters
+    ----------
+    codes : integer array of shape (n, k)
+        Card codes 0..51, or 255 for no card.
+    valid : bool array of shape (n,), optional
+        False where the entry is null (for example a hand without a low).
+
+    Returns
+    -------
+    pyarrow.StringArray of length n
+
+    Raises
+    ------
+    InvalidCardError
+        If a code is neither 0..51 nor 255.
+
+    Examples
+    --------
+    >>> format_cards_arrow([[51, 45, 22], [0, 255, 255]], valid=[True, False]).to_pylist()
+    ['AsKd7h', None]
+    """
+    import numpy as np
+    import pyarrow as pa
+
+    arr = _codes_matrix(codes)
+    n = arr.shape[0]
+    offsets, data = _format(arr)
+    mask = None
+    nulls = 0
+    if valid is not None:
+        ok = np.asarray(valid, bool)
+        if ok.shape != (n,):
+            raise ValueError(f"valid must have shape ({n},), got {ok.shape}")
+        nulls = n - int(np.count_nonzero(ok))
+        if nulls:
+            mask = pa.py_buffer(np.packbits(ok, bitorder="little"))
+    buffers = [mask, pa.py_buffer(offsets), pa.py_buffer(data)]
+    return pa.Array.from_buffers(pa.string(), n, buffers, null_count=nulls)
+
+
+def _format(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Arrow offsets (n + 1, int32) and data (uint8) of the text of checked codes."""
+    import numpy as np
+
+    from omaha import _cardtext
+
+    n, k = arr.shape
+    offsets = np.empty(n + 1, np.int32)
+    data = np.empty(2 * n * k, np.uint8)
+    end = _cardtext.format_offsets(arr, offsets, data)
+    return offsets, data[:end]
