@@ -188,26 +188,30 @@ def hole_blocks(k: int) -> Iterator[Block]:
                 block = _BLOCKS.setdefault(k, block)
         yield block
         return
-    # 6 cards: the holes whose first card is c0 are c0 followed by the
-    # 5-holes above c0, a suffix of all_holes(5); a chunk joins a few c0.
+    # 6 cards: a chunk is the holes whose first card is in [lo, hi). The
+    # generator keeps no array between chunks, so one chunk lives at a time.
+    off5, off6 = _OFFSETS[5], _OFFSETS[6]
+    lo = 0
+    while lo < 47:
+        hi = lo + 1
+        while hi < 47 and off6[hi + 1] - off6[lo] <= _CHUNK_ROWS:
+            hi += 1
+        yield Block(_six_chunk(lo, hi, off5), off6[lo])
+        lo = hi
+
+
+def _six_chunk(lo: int, hi: int, off5: list[int]) -> npt.NDArray[np.uint8]:
+    """Return the 6-card holes whose first card is in ``[lo, hi)``, in order."""
     five = all_holes(5)
-    off = _OFFSETS[5]
-    start = 0
-    c0 = 0
-    while c0 < 47:
-        parts: list[npt.NDArray[np.uint8]] = []
-        rows = 0
-        while c0 < 47 and (rows == 0 or rows + len(five) - off[c0 + 1] <= _CHUNK_ROWS):
-            tail = five[off[c0 + 1] :]
-            part = np.empty((len(tail), 6), np.uint8)
-            part[:, 0] = c0
-            part[:, 1:] = tail
-            parts.append(part)
-            rows += len(tail)
-            c0 += 1
-        codes = parts[0] if len(parts) == 1 else np.concatenate(parts)
-        yield Block(codes, start)
-        start += rows
+    rows = sum(len(five) - off5[c0 + 1] for c0 in range(lo, hi))
+    codes = np.empty((rows, 6), np.uint8)
+    row = 0
+    for c0 in range(lo, hi):
+        tail = five[off5[c0 + 1] :]  # the 5-holes above c0: a suffix
+        codes[row : row + len(tail), 0] = c0
+        codes[row : row + len(tail), 1:] = tail
+        row += len(tail)
+    return codes
 
 
 # ------------------------------------------------------------- the tree
@@ -416,46 +420,56 @@ class _Context:
         return result
 
     def run(self, plan: _Plan) -> Bits:
-        """Rows matched by one instance."""
+        """Return the rows matched by one instance."""
         block = self.block
-        n = block.k
-        m = len(plan.cards)
-        pos = [0] * m
         result = block.zeros()
-        full = False
         pairs = {
             "eqr": block.same_rank,
             "ner": block.diff_rank,
             "eqs": block.same_suit,
             "nes": block.diff_suit,
         }
+        if self._search(plan, pairs, [0] * len(plan.cards), 0, None, 0, result):
+            return block.ones.copy()
+        return result
 
-        def rec(j: int, acc: Bits | None, used: int) -> None:
-            nonlocal full
-            start = pos[j - 1] + 1 if plan.after_prev[j] else 0
-            for p in range(start, n):
-                if used >> p & 1:
-                    continue
-                b = acc
-                here = self.cards_at(plan.cards[j], p)
-                if here is not None:
-                    b = here if b is None else b & here
-                for i, rel in plan.cons[j]:
-                    pair = pairs[rel][pos[i], p]
-                    b = pair if b is None else b & pair
-                pos[j] = p
-                if j == m - 1:
-                    if b is None:
-                        full = True
-                        return
-                    np.bitwise_or(result, b, out=result)
-                elif b is None or b.any():
-                    rec(j + 1, b, used | 1 << p)
-                    if full:
-                        return
+    def _search(
+        self,
+        plan: _Plan,
+        pairs: dict[str, dict[tuple[int, int], Bits]],
+        pos: list[int],
+        j: int,
+        acc: Bits | None,
+        used: int,
+        result: Bits,
+    ) -> bool:
+        """Place element ``j`` and the ones after it; OR the matches into ``result``.
 
-        rec(0, None, 0)
-        return block.ones.copy() if full else result
+        ``acc`` is the AND of the constraints so far (None: every row);
+        return True as soon as every row is known to match.
+        """
+        last = j == len(plan.cards) - 1
+        start = pos[j - 1] + 1 if plan.after_prev[j] else 0
+        for p in range(start, self.block.k):
+            if used >> p & 1:
+                continue
+            b = acc
+            here = self.cards_at(plan.cards[j], p)
+            if here is not None:
+                b = here if b is None else b & here
+            for i, rel in plan.cons[j]:
+                pair = pairs[rel][pos[i], p]
+                b = pair if b is None else b & pair
+            pos[j] = p
+            if last:
+                if b is None:
+                    return True
+                np.bitwise_or(result, b, out=result)
+            elif (b is None or b.any()) and self._search(
+                plan, pairs, pos, j + 1, b, used | 1 << p, result
+            ):
+                return True
+        return False
 
     def pattern(self, node: Pattern) -> Bits:
         compiled = self.compiled[id(node)]
@@ -619,7 +633,7 @@ def evaluate(
             weights.append(value[rows])
         holes.append(block.codes[rows])
         if k > 5:
-            block.class_ids = None
+            del block, ctx, value, rows  # let the chunk go before the next is built
     if len(holes) == 1:
         return np.ascontiguousarray(holes[0]), weights[0]
     return np.concatenate(holes), np.concatenate(weights)

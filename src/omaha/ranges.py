@@ -287,7 +287,7 @@ class _Parser:
             if j < len(self.s) and self.s[j] == "%":
                 return self.percent(), False
         if c == "!":
-            raise self.fail("there is no unary '!': write '*!' for every hole but", i)
+            raise self.fail("there is no unary '!': write '*!X' for the holes not in X", i)
         if c in ("", ",", ")", ":", "@", "+", "-", "%"):
             raise self.fail(expected, i)
         if c in "]}":
@@ -558,8 +558,8 @@ class _Parser:
         if self.peek() not in ("+", "-") or not self.peek():
             if self.peek() == "]":
                 raise self.fail(
-                    "a bracket without commas holds one list item or a span; "
-                    "separate list items with commas ([A,K,Q])",
+                    "a bracket without commas holds one list item or a span "
+                    "(separate list items with commas: [A,K,Q])",
                     self.i,
                 )
             raise self.bracket_error(self.i, start)
@@ -573,6 +573,8 @@ class _Parser:
             elif self.peek() != "]":
                 raise self.bracket_error(self.i, start)
         instances = self.span(side_start, side1, op, side2)
+        if self.peek() == ",":
+            raise self.fail("a span cannot be a list item: ']' expected after it", self.i)
         if self.peek() != "]":
             raise self.bracket_error(self.i, start)
         self.i += 1
