@@ -508,10 +508,10 @@ def _compile(node: Node, k: int, out: dict[int, _Compiled]) -> None:
         if id(node) not in out:
             exact = [_exact_rows(inst, k) for inst in node.instances]
             rows = tuple(e for e in exact if e is not None)
-            out[id(node)] = _Compiled(
-                plans=tuple(_plan(inst) for inst in node.instances),
-                exact=rows if node.instances and len(rows) == len(exact) else None,
-            )
+            if node.instances and len(rows) == len(exact):
+                out[id(node)] = _Compiled(plans=(), exact=rows)
+            else:
+                out[id(node)] = _Compiled(tuple(_plan(inst) for inst in node.instances), None)
     elif isinstance(node, Union):
         for member in node.members:
             _compile(member, k, out)

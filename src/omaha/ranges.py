@@ -754,7 +754,11 @@ def _row_keys(holes: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
 
 
 def _check_options(hole_count: object, game: object) -> None:
-    if isinstance(hole_count, bool) or hole_count not in HOLE_COUNTS:
+    if (
+        not isinstance(hole_count, int)
+        or isinstance(hole_count, bool)
+        or hole_count not in HOLE_COUNTS
+    ):
         raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
     if not isinstance(game, str) or game not in GAMES:
         raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
