@@ -502,6 +502,10 @@ def test_bad_game_is_a_plain_value_error(game: Any) -> None:
     assert not isinstance(info.value, OmahaError)
 
 
+def test_hole_count_may_be_any_integer() -> None:
+    assert parse_range("AA", hole_count=np.int64(5)).hole_count == 5  # type: ignore[arg-type]
+
+
 def test_text_must_be_a_string() -> None:
     with pytest.raises(TypeError):
         parse_range(b"AA")  # type: ignore[arg-type]

@@ -32,7 +32,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from omaha._range_match import Block, all_holes, hole_blocks
+from omaha._range_match import Block, hole_chunks
 from omaha.errors import PreflopTableError
 
 __all__ = [
@@ -46,7 +46,6 @@ __all__ = [
 
 CLASS_COUNTS = {4: 16_432, 5: 134_459, 6: 962_988}
 """The number of suit-isomorphism classes per hole count."""
-GAMES = ("hi", "hilo")
 
 _LOCK = threading.Lock()
 
@@ -92,9 +91,7 @@ def _build(k: int) -> _Classes:
     first_parts: list[npt.NDArray[np.int64]] = []
     count_parts: list[npt.NDArray[np.int64]] = []
     row_parts: list[npt.NDArray[np.uint8]] = []
-    for block in hole_blocks(k) if k > 5 else [None]:
-        codes = all_holes(k) if block is None else block.codes
-        start = 0 if block is None else block.start
+    for codes, start in hole_chunks(k):
         keys, first, counts = np.unique(class_keys(codes), return_index=True, return_counts=True)
         keys_parts.append(keys)
         first_parts.append(first + start)
@@ -141,8 +138,8 @@ def canonical_classes(hole_count: int) -> tuple[npt.NDArray[np.uint8], npt.NDArr
 
     Notes
     -----
-    Built on first use and cached: about 0.1 s for 4 cards, 1 s for 5, and
-    10 s for 6 (in chunks).
+    Built on first use and cached: about 0.04 s for 4 cards, 0.8 s for 5
+    and 4 s for 6 (in chunks).
     """
     c = _classes(hole_count)
     return c.rows, c.sizes

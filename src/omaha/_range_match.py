@@ -24,7 +24,7 @@ brace and variables, or variables used by that element alone) take
 increasing positions only. The work is at most a few thousand ANDs of
 ``C(52, k) / 64`` machine words: about 4,200 words for 4 cards, 40,600 for 5.
 
-Blocks of 4- and 5-card holes are built on first use and kept (about 3 MB
+Blocks of 4- and 5-card holes are built on first use and kept (about 4 MB
 and 54 MB); 6-card holes (20,358,520) are processed in chunks of about two
 million rows, built and dropped one at a time.
 """
@@ -54,6 +54,7 @@ __all__ = [
     "all_holes",
     "evaluate",
     "hole_blocks",
+    "hole_chunks",
     "hole_index",
 ]
 
@@ -178,8 +179,28 @@ class Block:
         return np.zeros(self.words, np.uint64)
 
 
+def hole_chunks(k: int) -> Iterator[tuple[npt.NDArray[np.uint8], int]]:
+    """Yield ``(codes, start)``: all ``k``-card holes in order, in pieces (one for k <= 5).
+
+    ``start`` is the index of the piece's first row among all holes. For 6
+    cards a piece is the holes whose first card is in a range ``[lo, hi)``,
+    about two million rows; the generator keeps no array between pieces.
+    """
+    if k <= 5:
+        yield all_holes(k), 0
+        return
+    off5, off6 = _OFFSETS[5], _OFFSETS[6]
+    lo = 0
+    while lo < 47:
+        hi = lo + 1
+        while hi < 47 and off6[hi + 1] - off6[lo] <= _CHUNK_ROWS:
+            hi += 1
+        yield _six_chunk(lo, hi, off5), off6[lo]
+        lo = hi
+
+
 def hole_blocks(k: int) -> Iterator[Block]:
-    """Yield blocks covering all ``k``-card holes in order (one block for k <= 5)."""
+    """Yield blocks covering all ``k``-card holes in order (one block, kept, for k <= 5)."""
     if k <= 5:
         block = _BLOCKS.get(k)
         if block is None:
@@ -188,16 +209,9 @@ def hole_blocks(k: int) -> Iterator[Block]:
                 block = _BLOCKS.setdefault(k, block)
         yield block
         return
-    # 6 cards: a chunk is the holes whose first card is in [lo, hi). The
-    # generator keeps no array between chunks, so one chunk lives at a time.
-    off5, off6 = _OFFSETS[5], _OFFSETS[6]
-    lo = 0
-    while lo < 47:
-        hi = lo + 1
-        while hi < 47 and off6[hi + 1] - off6[lo] <= _CHUNK_ROWS:
-            hi += 1
-        yield Block(_six_chunk(lo, hi, off5), off6[lo])
-        lo = hi
+    for codes, start in hole_chunks(k):
+        yield Block(codes, start)
+        del codes  # one chunk at a time
 
 
 def _six_chunk(lo: int, hi: int, off5: list[int]) -> npt.NDArray[np.uint8]:

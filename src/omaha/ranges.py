@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import product
+from numbers import Integral
 from typing import TYPE_CHECKING
 
 from omaha import _class_order
@@ -753,15 +754,16 @@ def _row_keys(holes: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     return keys
 
 
-def _check_options(hole_count: object, game: object) -> None:
+def _check_options(hole_count: object, game: object) -> int:
     if (
-        not isinstance(hole_count, int)
-        or isinstance(hole_count, bool)
-        or hole_count not in HOLE_COUNTS
+        isinstance(hole_count, bool)
+        or not isinstance(hole_count, Integral)
+        or int(hole_count) not in HOLE_COUNTS
     ):
         raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
     if not isinstance(game, str) or game not in GAMES:
         raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    return int(hole_count)
 
 
 def _percent_mask(node: Percent, k: int) -> npt.NDArray[np.bool_]:
@@ -814,7 +816,7 @@ def parse_range(text: str, *, hole_count: int = 4, game: str = "hi") -> Range:
     Notes
     -----
     Matching runs over bitmaps of all holes (built on first use and kept:
-    about 3 MB for 4 cards, 54 MB for 5); 6-card holes are visited in
+    about 4 MB for 4 cards, 54 MB for 5); 6-card holes are visited in
     chunks of two million. See README "Ranges" for timings.
 
     Examples
@@ -830,10 +832,10 @@ def parse_range(text: str, *, hole_count: int = 4, game: str = "hi") -> Range:
     """
     if not isinstance(text, str):
         raise TypeError(f"a range must be text, not {text!r}")
-    _check_options(hole_count, game)
-    node = _Parser(text, hole_count, game).parse()
-    holes, percents = evaluate(node, hole_count, lambda p: _percent_mask(p, hole_count), _class_ids)
-    return Range(holes, percents, hole_count)
+    k = _check_options(hole_count, game)
+    node = _Parser(text, k, game).parse()
+    holes, percents = evaluate(node, k, lambda p: _percent_mask(p, k), _class_ids)
+    return Range(holes, percents, k)
 
 
 def format_range(r: Range) -> str:
