@@ -329,20 +329,18 @@ def test_conformance_5_card_sample(text: str, sample5: ro.Oracle) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "AA",
         "wxyz",
         "{AKQ*}",
         "RxRyOxOy",
         "[KK-QQ]RR",
         "$ss",
         "AA@30,AA!AAA@90",
-        "{******}",
-        "AKQJT9",
+        "{*****}*",
     ],
 )
 def test_conformance_6_card_sample(text: str) -> None:
     r = parse_range(text, hole_count=6)
-    holes = _sample(6, 300, seed=6) + _near(r, 100, seed=7)
+    holes = _sample(6, 150, seed=6) + _near(r, 50, seed=7)
     assert ro.Oracle(holes).weights(text) == weights_of(r, holes)
 
 
@@ -436,6 +434,7 @@ ERRORS = [
     ("AA@", 3, "a weight 1..100 was expected after '@'"),
     ("AA@101", 2, "weight 101 outside 1..100"),
     ("AA@50.5", 5, "unexpected character '.'"),
+    ("AA@" + "9" * 5000, 2, "weight 999"),
     ("AA@50@20", 5, "a sub-range takes one weight"),
     ("KK,AA@50", 0, "sub-range without a weight in a weighted list"),
     ("(AA@50,KK@20)@10", 13, "a weight on a sub-range that is already weighted"),
@@ -446,6 +445,7 @@ ERRORS = [
     ("0%", 0, "percent 0% outside 1..100"),
     ("101%", 0, "percent 101% outside 1..100"),
     ("5%-101%", 3, "percent 101% outside 1..100"),
+    ("1" + "0" * 5000 + "%", 0, "percent 1000"),
     ("2.5%", 1, "unexpected character '.'"),
     ("5%-", 3, "a percent (N%) was expected after '-'"),
     ("5%-10", 5, "a percent (N%) was expected after '-'"),
@@ -456,7 +456,7 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(
-    ("text", "position", "reason"), ERRORS, ids=[e[0] or "empty" for e in ERRORS]
+    ("text", "position", "reason"), ERRORS, ids=[e[0][:24] or "empty" for e in ERRORS]
 )
 def test_syntax_errors(text: str, position: int, reason: str) -> None:
     with pytest.raises(RangeSyntaxError) as info:
@@ -466,6 +466,11 @@ def test_syntax_errors(text: str, position: int, reason: str) -> None:
     assert reason in err.reason, err
     assert str(err) == f"{err.reason} (at position {position} in {text!r})"
     assert err.text == text
+
+
+def test_numbers_may_have_leading_zeros() -> None:
+    assert dense(parse_range("AA@050")).tolist() == dense(parse_range("AA@50")).tolist()
+    assert parse_range("AA@0100").weight_sum == 6_961
 
 
 def test_pattern_size_depends_on_hole_count() -> None:
@@ -675,8 +680,8 @@ def test_format_range_round_trips_written_holes(picks: list[tuple[int, int]]) ->
     assert back.holes.tolist() == r.holes.tolist() and back.weights.tolist() == r.weights.tolist()
 
 
-@settings(max_examples=30, deadline=None)
-@given(TREES.filter(lambda t: int(np.count_nonzero(t[2]())) <= 8_000))
+@settings(max_examples=20, deadline=None)
+@given(TREES.filter(lambda t: int(np.count_nonzero(t[2]())) <= 5_000))
 def test_format_range_round_trips_parsed_ranges(tree: Tree) -> None:
     r = parse_range(tree[0])
     back = parse_range(format_range(r))
@@ -910,3 +915,39 @@ def test_docstring_examples(name: str) -> None:
         if test.examples and test.name.startswith(name):
             runner.run(test, out=failures.append)
     assert not failures, "\n".join(failures)
+
+
+# ------------------------------------------------------------------ robustness
+
+ALPHABET = "AKQJT98765432shdcwxyzRONBEF*[]{}(),:!@+-%$10 .#é"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=ALPHABET, max_size=14))
+def test_any_text_parses_or_raises_a_syntax_error(text: str) -> None:
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_class_order, "class_equity", _fake_class_equity)
+            r = parse_range(text)
+    except RangeSyntaxError as err:
+        assert 0 <= err.position <= len(text)
+        assert err.reason and f"at position {err.position}" in str(err)
+    else:
+        assert r.holes.shape == (len(r), 4)
+        assert ((r.weights > 0) & (r.weights <= 1)).all()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="AKQ2shxyRO*[],-+{}$ds@5%:!()", min_size=1, max_size=12))
+def test_whitespace_and_case_do_not_matter(text: str) -> None:
+    def outcome(t: str) -> object:
+        try:
+            r = parse_range(t)
+        except RangeSyntaxError:
+            return "error"  # the message quotes the text, so it may differ
+        return r.holes.tolist(), r.weights.tolist()
+
+    spaced = " ".join(text)
+    assert outcome(spaced) == outcome(text)
+    if "$" not in text:  # macro names are case-sensitive (§7)
+        assert outcome(text.swapcase()) == outcome(text)

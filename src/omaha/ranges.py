@@ -193,11 +193,18 @@ class _Parser:
         return None
 
     def digits(self) -> tuple[int, int] | None:
-        """Read an integer at the cursor: ``(value, start)``, or None if there is no digit."""
+        """Read an integer at the cursor: ``(value, start)``, or None if there is no digit.
+
+        A value over 999 is read as 1000: only 1..100 is ever valid, and
+        ``int`` refuses strings of thousands of digits.
+        """
         start = self.i
         while self.peek() and self.peek() in _DIGITS:
             self.i += 1
-        return (int(self.s[start : self.i]), start) if self.i > start else None
+        if self.i == start:
+            return None
+        text = self.s[start : self.i].lstrip("0") or "0"
+        return (int(text) if len(text) <= 3 else 1000), start
 
     # -- range, union, weighted terms, chains
 
@@ -238,7 +245,7 @@ class _Parser:
             raise self.fail("a weight 1..100 was expected after '@'", self.i)
         value, _ = number
         if not 1 <= value <= 100:
-            raise self.fail(f"weight {value} outside 1..100", at)
+            raise self.fail(f"weight {self.s[at + 1 : self.i]} outside 1..100", at)
         if weighted:
             raise self.fail("a weight on a sub-range that is already weighted", at)
         if self.peek() in (":", "!"):
@@ -304,7 +311,7 @@ class _Parser:
         lo, _ = number
         self.i += 1  # the '%'
         if not 1 <= lo <= 100:
-            raise self.fail(f"percent {lo}% outside 1..100", start)
+            raise self.fail(f"percent {self.s[start : self.i]} outside 1..100", start)
         hi = lo
         if self.peek() == "-":
             self.i += 1
@@ -314,7 +321,7 @@ class _Parser:
             hi, hi_start = second
             self.i += 1
             if not 1 <= hi <= 100:
-                raise self.fail(f"percent {hi}% outside 1..100", hi_start)
+                raise self.fail(f"percent {self.s[hi_start : self.i]} outside 1..100", hi_start)
             if lo > hi:
                 raise self.fail(f"percent range {lo}%-{hi}% runs backwards", start)
             lo -= 1  # N%-M% is M% minus (N-1)%
