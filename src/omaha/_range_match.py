@@ -21,8 +21,9 @@ assignments are enumerated as a tree (element by element), so a partial
 AND is shared by all the assignments below it and an all-zero partial
 prunes its subtree; elements that are interchangeable (the same card set,
 brace and variables, or variables used by that element alone) take
-increasing positions only. The work is at most a few thousand ANDs of
-``C(52, k) / 64`` machine words: about 4,200 words for 4 cards, 40,600 for 5.
+increasing positions only. One instance costs at most a few thousand ANDs
+of ``C(52, k) / 64`` machine words (about 4,200 words for 4 cards, 40,600
+for 5); a span costs that per shape.
 
 Blocks of 4- and 5-card holes are built on first use and kept (about 4 MB
 and 54 MB); 6-card holes (20,358,520) are processed in chunks of about two
@@ -135,6 +136,12 @@ class Block:
         The holes, ascending codes per row.
     start : int
         The index of the first row in the enumeration of all holes.
+
+    Attributes
+    ----------
+    class_ids : int32 array of shape (n,), or None
+        The suit-isomorphism class of each row, set by :func:`evaluate`
+        when a percent range needs it.
     """
 
     def __init__(self, codes: npt.NDArray[np.uint8], start: int = 0) -> None:
