@@ -20,7 +20,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from omaha.cards import card_mask, format_cards, parse_cards
-from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardError, OmahaError
+from omaha.errors import (
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidCardError,
+    OmahaError,
+    PreflopTableError,
+    RangeSyntaxError,
+)
 from omaha.evaluator import (
     PlayerShowdown,
     Selections,
@@ -54,6 +61,7 @@ if TYPE_CHECKING:
     )
     from omaha.equity import EquityResult, PlayerEquity, equity
     from omaha.pots import Pot, PotResult
+    from omaha.ranges import Range, format_range, parse_range
     from omaha.structures import FixedLimit, NoLimit, PotLimit
     from omaha.table import Hand, HandResult, ShownHand, Table
 
@@ -71,6 +79,9 @@ _LAZY = {
     "equity": "omaha.equity",
     "Pot": "omaha.pots",
     "PotResult": "omaha.pots",
+    "Range": "omaha.ranges",
+    "format_range": "omaha.ranges",
+    "parse_range": "omaha.ranges",
     "FixedLimit": "omaha.structures",
     "NoLimit": "omaha.structures",
     "PotLimit": "omaha.structures",
@@ -125,7 +136,10 @@ __all__ = [
     "Pot",
     "PotLimit",
     "PotResult",
+    "PreflopTableError",
     "RaiseTo",
+    "Range",
+    "RangeSyntaxError",
     "Selections",
     "Show",
     "Showdown",
@@ -140,7 +154,9 @@ __all__ = [
     "evaluate_lo",
     "evaluate_lo_batch",
     "format_cards",
+    "format_range",
     "parse_cards",
+    "parse_range",
     "select_batch",
     "showdown",
     "warmup",

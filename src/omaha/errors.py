@@ -7,7 +7,14 @@ already catch ``ValueError`` keep working.
 
 from __future__ import annotations
 
-__all__ = ["DuplicateCardError", "IllegalActionError", "InvalidCardError", "OmahaError"]
+__all__ = [
+    "DuplicateCardError",
+    "IllegalActionError",
+    "InvalidCardError",
+    "OmahaError",
+    "PreflopTableError",
+    "RangeSyntaxError",
+]
 
 
 class OmahaError(Exception):
@@ -30,4 +37,42 @@ class IllegalActionError(OmahaError, ValueError):
 
     The message states the rule and the legal range; the hand's state is
     left exactly as it was before the action.
+    """
+
+
+class RangeSyntaxError(OmahaError, ValueError):
+    """Malformed range text (docs/ranges.md §12).
+
+    ``position`` is the 0-based index in the original text of the first
+    character that cannot be accepted, ``len(text)`` when the text ends too
+    early, or the first character of a construct that is wrong as a whole
+    (a span, a pattern too large for the holes, a weight value, a member
+    without a weight in a weighted list). The message states the reason and
+    the position and quotes the text.
+
+    Attributes
+    ----------
+    reason : str
+        Why the text was rejected.
+    text : str
+        The range text as given.
+    position : int
+        Where in ``text`` the error lies.
+    """
+
+    def __init__(self, reason: str, text: str, position: int) -> None:
+        super().__init__(f"{reason} (at position {position} in {text!r})")
+        self.reason = reason
+        self.text = text
+        self.position = position
+
+    def __reduce__(self) -> tuple[type[RangeSyntaxError], tuple[str, str, int]]:
+        return type(self), (self.reason, self.text, self.position)
+
+
+class PreflopTableError(OmahaError):
+    """The preflop equity ordering that percent ranges (``15%``) need is not available.
+
+    Raised when this build has no preflop table for the requested game and
+    hole count (docs/ranges.md §10); the message says which and why.
     """

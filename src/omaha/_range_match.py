@@ -1,0 +1,660 @@
+"""The range matcher: every hole as bitmaps, and range trees evaluated over them.
+
+Private helper of :mod:`omaha.ranges` (docs/ranges.md §3, §8, §9). The
+parser hands over a tree of :class:`Pattern`, :class:`Percent`,
+:class:`Union`, :class:`Inter`, :class:`Diff` and :class:`Weight` nodes;
+:func:`evaluate` returns the matching rows of the lexicographic enumeration
+of all holes, with their weights in integer percent.
+
+How a pattern is matched. All ``C(52, k)`` holes (rows of ascending card
+codes, rows in lexicographic order) form a *block*; for each hole position
+``p`` the block holds one bitmap per rank and per suit (bit ``i`` set when
+row ``i`` has that rank or suit at position ``p``) and, for each pair of
+positions, the bitmaps "same rank" and "same suit". A pattern instance of
+``m`` elements matches a row when some injective assignment of elements to
+positions satisfies every constraint (§3 rules 1-4). Each constraint is a
+bitmap: an element's card set at a position is an OR of ANDs of rank and
+suit bitmaps; "same rank variable" is a same-rank bitmap, "different
+variables" and braces are not-same bitmaps; a variable's exclusion of the
+explicit ranks and suits is folded into its card set by the parser. The
+assignments are enumerated as a tree (element by element), so a partial
+AND is shared by all the assignments below it and an all-zero partial
+prunes its subtree; elements that are interchangeable (the same card set,
+brace and variables, or variables used by that element alone) take
+increasing positions only. One instance costs at most a few thousand ANDs
+of ``C(52, k) / 64`` machine words (about 4,200 words for 4 cards, 40,600
+for 5); a span costs that per shape.
+
+Blocks of 4- and 5-card holes are built on first use and kept (about 4 MB
+and 54 MB); 6-card holes (20,358,520) are processed in chunks of about two
+million rows, built and dropped one at a time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "ALL_CARDS",
+    "Block",
+    "Diff",
+    "Elem",
+    "Inter",
+    "Node",
+    "Pattern",
+    "Percent",
+    "Union",
+    "Weight",
+    "all_holes",
+    "evaluate",
+    "hole_blocks",
+    "hole_chunks",
+    "hole_index",
+]
+
+ALL_CARDS = (1 << 52) - 1
+"""The card set of all 52 cards (bit ``code`` set for each card)."""
+_ALL_RANKS = (1 << 13) - 1
+_SUIT_CARDS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+_CHUNK_ROWS = 1 << 21
+
+_LOCK = threading.Lock()
+_HOLES: dict[int, npt.NDArray[np.uint8]] = {}
+_BLOCKS: dict[int, Block] = {}
+
+Bits = npt.NDArray[np.uint64]
+"""A packed bitmap over the rows of a block (bit order of :func:`numpy.packbits`)."""
+Dense = npt.NDArray[np.uint8]
+"""Per-row weights in integer percent, 0 for a row not in the range."""
+Value = npt.NDArray[Any]
+"""A sub-range's value on a block: :data:`Bits` (every weight 100) or :data:`Dense`."""
+
+
+# ------------------------------------------------------------- the holes
+
+
+def _first_offsets(k: int) -> list[int]:
+    """``off[c]``: the number of ``k``-holes whose first card is below ``c`` (c = 0..52)."""
+    off = [0]
+    for c in range(52):
+        off.append(off[-1] + (comb(51 - c, k - 1) if c <= 52 - k else 0))
+    return off
+
+
+_OFFSETS = {k: _first_offsets(k) for k in range(1, 7)}
+
+
+def all_holes(k: int) -> npt.NDArray[np.uint8]:
+    """Return every ``k``-card hole (k = 1..5), one row of ascending codes each.
+
+    Rows are in lexicographic order, so row ``i`` is the hole whose
+    :func:`hole_index` is ``i``. The array is built once and shared: do not
+    write to it.
+    """
+    holes = _HOLES.get(k)
+    if holes is not None:
+        return holes
+    if k == 1:
+        holes = np.arange(52, dtype=np.uint8).reshape(52, 1)
+    else:
+        prev = all_holes(k - 1)
+        off = _OFFSETS[k - 1]
+        holes = np.empty((comb(52, k), k), np.uint8)
+        row = 0
+        for c0 in range(53 - k):
+            tail = prev[off[c0 + 1] :]  # the (k-1)-holes above c0: a suffix
+            holes[row : row + len(tail), 0] = c0
+            holes[row : row + len(tail), 1:] = tail
+            row += len(tail)
+    holes.setflags(write=False)
+    with _LOCK:
+        return _HOLES.setdefault(k, holes)
+
+
+def hole_index(codes: Sequence[int]) -> int:
+    """Return the row of a hole (distinct codes, ascending) in the lexicographic enumeration."""
+    k = len(codes)
+    if k == 1:
+        return int(codes[0])
+    c0 = int(codes[0])
+    return _OFFSETS[k][c0] + hole_index(codes[1:]) - _OFFSETS[k - 1][c0 + 1]
+
+
+class Block:
+    """Rows of holes with the bitmaps the matcher reads.
+
+    Parameters
+    ----------
+    codes : uint8 array, shape (n, k)
+        The holes, ascending codes per row.
+    start : int
+        The index of the first row in the enumeration of all holes.
+
+    Attributes
+    ----------
+    class_ids : int32 array of shape (n,), or None
+        The suit-isomorphism class of each row, set by :func:`evaluate`
+        when a percent range needs it.
+    """
+
+    def __init__(self, codes: npt.NDArray[np.uint8], start: int = 0) -> None:
+        n, k = codes.shape
+        self.codes = codes
+        self.start = start
+        self.n = n
+        self.k = k
+        self.words = -(-n // 64)
+        self.ones = self.pack(np.ones(n, bool))
+        ranks = [np.ascontiguousarray(codes[:, p]) >> 2 for p in range(k)]
+        suits = [np.ascontiguousarray(codes[:, p]) & 3 for p in range(k)]
+        self.rank = [[self.pack(col == r) for r in range(13)] for col in ranks]
+        self.suit = [[self.pack(col == s) for s in range(4)] for col in suits]
+        self.same_rank: dict[tuple[int, int], Bits] = {}
+        self.same_suit: dict[tuple[int, int], Bits] = {}
+        self.diff_rank: dict[tuple[int, int], Bits] = {}
+        self.diff_suit: dict[tuple[int, int], Bits] = {}
+        for p in range(k):
+            for q in range(p + 1, k):
+                for same, diff, cols in (
+                    (self.same_rank, self.diff_rank, ranks),
+                    (self.same_suit, self.diff_suit, suits),
+                ):
+                    eq = cols[p] == cols[q]
+                    same[p, q] = same[q, p] = self.pack(eq)
+                    diff[p, q] = diff[q, p] = self.pack(~eq)
+        self.class_ids: npt.NDArray[np.int32] | None = None
+
+    def pack(self, mask: npt.NDArray[np.bool_]) -> Bits:
+        """Return ``mask`` (bool, shape (n,)) as a packed bitmap of ``words`` words."""
+        out = np.zeros(self.words * 8, np.uint8)
+        out[: (self.n + 7) // 8] = np.packbits(mask)
+        return out.view(np.uint64)
+
+    def unpack(self, bits: Bits) -> npt.NDArray[np.uint8]:
+        """Return a packed bitmap as 0/1 per row (uint8, shape (n,))."""
+        return np.unpackbits(bits.view(np.uint8), count=self.n)
+
+    def zeros(self) -> Bits:
+        """Return an empty bitmap."""
+        return np.zeros(self.words, np.uint64)
+
+
+def hole_chunks(k: int) -> Iterator[tuple[npt.NDArray[np.uint8], int]]:
+    """Yield ``(codes, start)``: all ``k``-card holes in order, in pieces (one for k <= 5).
+
+    ``start`` is the index of the piece's first row among all holes. For 6
+    cards a piece is the holes whose first card is in a range ``[lo, hi)``,
+    about two million rows; the generator keeps no array between pieces.
+    """
+    if k <= 5:
+        yield all_holes(k), 0
+        return
+    off5, off6 = _OFFSETS[5], _OFFSETS[6]
+    lo = 0
+    while lo < 47:
+        hi = lo + 1
+        while hi < 47 and off6[hi + 1] - off6[lo] <= _CHUNK_ROWS:
+            hi += 1
+        yield _six_chunk(lo, hi, off5), off6[lo]
+        lo = hi
+
+
+def hole_blocks(k: int) -> Iterator[Block]:
+    """Yield blocks covering all ``k``-card holes in order (one block, kept, for k <= 5)."""
+    if k <= 5:
+        block = _BLOCKS.get(k)
+        if block is None:
+            block = Block(all_holes(k))
+            with _LOCK:
+                block = _BLOCKS.setdefault(k, block)
+        yield block
+        return
+    for codes, start in hole_chunks(k):
+        yield Block(codes, start)
+        del codes  # one chunk at a time
+
+
+def _six_chunk(lo: int, hi: int, off5: list[int]) -> npt.NDArray[np.uint8]:
+    """Return the 6-card holes whose first card is in ``[lo, hi)``, in order."""
+    five = all_holes(5)
+    rows = sum(len(five) - off5[c0 + 1] for c0 in range(lo, hi))
+    codes = np.empty((rows, 6), np.uint8)
+    row = 0
+    for c0 in range(lo, hi):
+        tail = five[off5[c0 + 1] :]  # the 5-holes above c0: a suffix
+        codes[row : row + len(tail), 0] = c0
+        codes[row : row + len(tail), 1:] = tail
+        row += len(tail)
+    return codes
+
+
+# ------------------------------------------------------------- the tree
+
+
+@dataclass(frozen=True, order=True)
+class Elem:
+    """One card of a pattern instance, as the matcher sees it.
+
+    ``cards`` is the set of cards the element accepts (bit ``code``), with
+    rule 1 and the exclusion of the pattern's explicit ranks and suits for
+    its variables already applied; ``rank_var`` / ``suit_var`` name its
+    variables ('' for none); ``brace`` numbers its brace group (-1 for none).
+    """
+
+    cards: int
+    rank_var: str = ""
+    suit_var: str = ""
+    brace: int = -1
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A union of pattern instances (a span gives one instance per shape)."""
+
+    instances: tuple[tuple[Elem, ...], ...]
+
+
+@dataclass(frozen=True)
+class Percent:
+    """The classes ranked ``lo`` (exclusive) to ``hi`` (inclusive) percent (§10)."""
+
+    lo: int
+    hi: int
+    game: str
+
+
+@dataclass(frozen=True)
+class Union:
+    """``A,B,...``: the largest weight offering each hole (§9)."""
+
+    members: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Inter:
+    """``A:B``: holes in both, the smaller weight."""
+
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Diff:
+    """``A!B``: holes of A not in B, A's weight."""
+
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Weight:
+    """``A@N``: every hole of A (all of weight 100) takes weight ``pct``."""
+
+    node: Node
+    pct: int
+
+
+Node = Pattern | Percent | Union | Inter | Diff | Weight
+
+
+# ------------------------------------------------------------- pattern plans
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """An instance ready to run: elements in search order and their constraints."""
+
+    cards: tuple[int, ...]
+    after_prev: tuple[bool, ...]  # take a position above the previous element's
+    cons: tuple[tuple[tuple[int, str], ...], ...]  # per element: (earlier element, relation)
+
+
+def _plan(instance: tuple[Elem, ...]) -> _Plan | None:
+    """Compile an instance; None when it can match no hole."""
+    if any(e.cards == 0 for e in instance):
+        return None
+    rank_uses: dict[str, int] = {}
+    suit_uses: dict[str, int] = {}
+    for e in instance:
+        if e.rank_var:
+            rank_uses[e.rank_var] = rank_uses.get(e.rank_var, 0) + 1
+        if e.suit_var:
+            suit_uses[e.suit_var] = suit_uses.get(e.suit_var, 0) + 1
+
+    def key(e: Elem) -> tuple[int, int, str, str, int]:
+        # A variable used by this element alone is interchangeable with any other such.
+        rv = e.rank_var if rank_uses.get(e.rank_var, 0) > 1 else ("1" if e.rank_var else "")
+        sv = e.suit_var if suit_uses.get(e.suit_var, 0) > 1 else ("1" if e.suit_var else "")
+        return (e.cards.bit_count(), e.cards, rv, sv, e.brace)
+
+    elems = sorted(instance, key=key)
+    keys = [key(e) for e in elems]
+    first_rank: dict[str, int] = {}
+    first_suit: dict[str, int] = {}
+    cons: list[tuple[tuple[int, str], ...]] = []
+    for j, e in enumerate(elems):
+        c: set[tuple[int, str]] = set()
+        for var, first, eq, ne in (
+            (e.rank_var, first_rank, "eqr", "ner"),
+            (e.suit_var, first_suit, "eqs", "nes"),
+        ):
+            if not var:
+                continue
+            if var in first:
+                c.add((first[var], eq))
+            else:
+                c.update((g, ne) for g in first.values())
+                first[var] = j
+        if e.brace >= 0:
+            c.update((i, "ner") for i in range(j) if elems[i].brace == e.brace)
+        if any((i, "eqr") in c and (i, "ner") in c for i in range(j)) or any(
+            (i, "eqs") in c and (i, "nes") in c for i in range(j)
+        ):
+            return None
+        cons.append(tuple(sorted(c)))
+    return _Plan(
+        cards=tuple(e.cards for e in elems),
+        after_prev=tuple(j > 0 and keys[j] == keys[j - 1] for j in range(len(elems))),
+        cons=tuple(cons),
+    )
+
+
+def _exact_rows(instance: tuple[Elem, ...], k: int) -> int | None:
+    """Return the one hole an instance of ``k`` single, distinct, variable-free cards matches."""
+    if len(instance) != k or any(
+        e.rank_var or e.suit_var or e.cards.bit_count() != 1 for e in instance
+    ):
+        return None
+    codes = sorted(e.cards.bit_length() - 1 for e in instance)
+    if len(set(codes)) != k:
+        return None
+    braces: dict[int, set[int]] = {}
+    for e in instance:
+        if e.brace >= 0:
+            rank = (e.cards.bit_length() - 1) >> 2
+            group = braces.setdefault(e.brace, set())
+            if rank in group:
+                return None
+            group.add(rank)
+    return hole_index(codes)
+
+
+class _Context:
+    """One evaluation over one block: caches card-set bitmaps and class ids."""
+
+    def __init__(
+        self,
+        block: Block,
+        compiled: dict[int, _Compiled],
+        percent: Callable[[Percent], npt.NDArray[np.bool_]],
+    ) -> None:
+        self.block = block
+        self.compiled = compiled
+        self.percent = percent
+        self._sets: dict[tuple[int, int], Bits | None] = {}
+
+    def _or(self, bitmaps: list[Bits], universe: int, chosen: int) -> Bits | None:
+        if chosen == universe:
+            return None
+        picked = [bitmaps[i] for i in range(len(bitmaps)) if chosen >> i & 1]
+        rest = [bitmaps[i] for i in range(len(bitmaps)) if not chosen >> i & 1]
+        if len(picked) <= len(rest):
+            out = picked[0].copy()
+            for b in picked[1:]:
+                out |= b
+            return out
+        out = rest[0].copy()
+        for b in rest[1:]:
+            out |= b
+        return np.bitwise_and(self.block.ones, ~out)
+
+    def cards_at(self, cards: int, p: int) -> Bits | None:
+        """Rows whose card at position ``p`` is in ``cards`` (None: every row)."""
+        got = self._sets.get((cards, p), self)
+        if got is not self:
+            return got  # type: ignore[return-value]
+        result: Bits | None
+        if cards == ALL_CARDS:
+            result = None
+        else:
+            groups: dict[int, int] = {}  # suits present -> ranks having exactly those suits
+            for r in range(13):
+                nib = cards >> (4 * r) & 15
+                if nib:
+                    groups[nib] = groups.get(nib, 0) | 1 << r
+            acc = self.block.zeros()
+            for nib, ranks in groups.items():
+                rb = self._or(self.block.rank[p], _ALL_RANKS, ranks)
+                sb = self._or(self.block.suit[p], 15, nib)
+                if rb is None:
+                    rb = self.block.ones
+                acc |= rb if sb is None else rb & sb
+            result = acc
+        self._sets[cards, p] = result
+        return result
+
+    def run(self, plan: _Plan) -> Bits:
+        """Return the rows matched by one instance."""
+        block = self.block
+        result = block.zeros()
+        pairs = {
+            "eqr": block.same_rank,
+            "ner": block.diff_rank,
+            "eqs": block.same_suit,
+            "nes": block.diff_suit,
+        }
+        if self._search(plan, pairs, [0] * len(plan.cards), 0, None, 0, result):
+            return block.ones.copy()
+        return result
+
+    def _search(
+        self,
+        plan: _Plan,
+        pairs: dict[str, dict[tuple[int, int], Bits]],
+        pos: list[int],
+        j: int,
+        acc: Bits | None,
+        used: int,
+        result: Bits,
+    ) -> bool:
+        """Place element ``j`` and the ones after it; OR the matches into ``result``.
+
+        ``acc`` is the AND of the constraints so far (None: every row);
+        return True as soon as every row is known to match.
+        """
+        last = j == len(plan.cards) - 1
+        start = pos[j - 1] + 1 if plan.after_prev[j] else 0
+        for p in range(start, self.block.k):
+            if used >> p & 1:
+                continue
+            b = acc
+            here = self.cards_at(plan.cards[j], p)
+            if here is not None:
+                b = here if b is None else b & here
+            for i, rel in plan.cons[j]:
+                pair = pairs[rel][pos[i], p]
+                b = pair if b is None else b & pair
+            pos[j] = p
+            if last:
+                if b is None:
+                    return True
+                np.bitwise_or(result, b, out=result)
+            elif (b is None or b.any()) and self._search(
+                plan, pairs, pos, j + 1, b, used | 1 << p, result
+            ):
+                return True
+        return False
+
+    def pattern(self, node: Pattern) -> Bits:
+        compiled = self.compiled[id(node)]
+        if compiled.exact is not None:
+            return self._rows(compiled.exact)
+        result = self.block.zeros()
+        for plan in compiled.plans:
+            if plan is not None:
+                np.bitwise_or(result, self.run(plan), out=result)
+        return result
+
+    def exact(self, node: Node) -> tuple[int, ...] | None:
+        """Return the rows of a pattern made only of exact holes, else None."""
+        return self.compiled[id(node)].exact if isinstance(node, Pattern) else None
+
+    def _rows(self, rows: Sequence[int]) -> Bits:
+        """Return the bitmap of the given rows (of all holes) that fall in this block."""
+        idx = np.asarray(rows, np.int64) - self.block.start
+        idx = idx[(idx >= 0) & (idx < self.block.n)]
+        mask = np.zeros(self.block.n, bool)
+        mask[idx] = True
+        return self.block.pack(mask)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """A pattern's instances ready to run, or the rows it is when it is exact holes."""
+
+    plans: tuple[_Plan | None, ...]
+    exact: tuple[int, ...] | None
+
+
+def _compile(node: Node, k: int, out: dict[int, _Compiled]) -> None:
+    """Compile the pattern instances of a tree once, before the blocks are visited."""
+    if isinstance(node, Pattern):
+        if id(node) not in out:
+            exact = [_exact_rows(inst, k) for inst in node.instances]
+            rows = tuple(e for e in exact if e is not None)
+            if node.instances and len(rows) == len(exact):
+                out[id(node)] = _Compiled(plans=(), exact=rows)
+            else:
+                out[id(node)] = _Compiled(tuple(_plan(inst) for inst in node.instances), None)
+    elif isinstance(node, Union):
+        for member in node.members:
+            _compile(member, k, out)
+    elif isinstance(node, Inter | Diff):
+        _compile(node.left, k, out)
+        _compile(node.right, k, out)
+    elif isinstance(node, Weight):
+        _compile(node.node, k, out)
+
+
+# ------------------------------------------------------------- evaluation
+
+
+def _is_bits(v: Value) -> bool:
+    return v.dtype == np.uint64
+
+
+def _dense(ctx: _Context, v: Value) -> Dense:
+    if _is_bits(v):
+        out = ctx.block.unpack(v)
+        out *= 100
+        return out
+    return v
+
+
+def _bits(ctx: _Context, v: Value) -> Bits:
+    return v if _is_bits(v) else ctx.block.pack(v > 0)
+
+
+def _eval(ctx: _Context, node: Node) -> Value:
+    if isinstance(node, Pattern):
+        return ctx.pattern(node)
+    if isinstance(node, Percent):
+        ids = ctx.block.class_ids
+        assert ids is not None
+        return ctx.block.pack(ctx.percent(node)[ids])
+    if isinstance(node, Union):
+        # Members that are single holes (format_range's output) are set in one go.
+        exact = [ctx.exact(m) for m in node.members]
+        acc: Value | None = None
+        if any(rows is not None for rows in exact):
+            acc = ctx._rows([row for rows in exact if rows is not None for row in rows])
+        for member, rows in zip(node.members, exact, strict=True):
+            if rows is not None:
+                continue
+            v = _eval(ctx, member)
+            if acc is None:
+                acc = v
+            elif _is_bits(acc) and _is_bits(v):
+                acc = acc | v
+            else:
+                acc = np.maximum(_dense(ctx, acc), _dense(ctx, v))
+        assert acc is not None
+        return acc
+    if isinstance(node, Inter):
+        a, b = _eval(ctx, node.left), _eval(ctx, node.right)
+        if _is_bits(a) and _is_bits(b):
+            return a & b
+        return np.minimum(_dense(ctx, a), _dense(ctx, b))
+    if isinstance(node, Diff):
+        a, b = _eval(ctx, node.left), _bits(ctx, _eval(ctx, node.right))
+        if _is_bits(a):
+            return a & ~b
+        return a * ctx.block.unpack(~b)
+    if isinstance(node, Weight):
+        v = ctx.block.unpack(_bits(ctx, _eval(ctx, node.node)))
+        v *= node.pct
+        return v
+    raise TypeError(f"not a range node: {node!r}")  # pragma: no cover
+
+
+def _uses_percent(node: Node) -> bool:
+    if isinstance(node, Percent):
+        return True
+    if isinstance(node, Union):
+        return any(_uses_percent(m) for m in node.members)
+    if isinstance(node, Inter | Diff):
+        return _uses_percent(node.left) or _uses_percent(node.right)
+    if isinstance(node, Weight):
+        return _uses_percent(node.node)
+    return False
+
+
+def evaluate(
+    node: Node,
+    k: int,
+    percent: Callable[[Percent], npt.NDArray[np.bool_]],
+    class_ids: Callable[[Block], npt.NDArray[np.int32]],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Return ``(holes (n, k) uint8, weights in percent (n,) uint8)`` of a range tree.
+
+    ``percent(node)`` gives the class mask of a :class:`Percent` node and
+    ``class_ids(block)`` the class of each row of a block; both are called
+    only when the tree holds a percent range.
+    """
+    compiled: dict[int, _Compiled] = {}
+    _compile(node, k, compiled)
+    memo: dict[int, npt.NDArray[np.bool_]] = {}
+
+    def cached_percent(p: Percent) -> npt.NDArray[np.bool_]:
+        key = id(p)
+        if key not in memo:
+            memo[key] = percent(p)
+        return memo[key]
+
+    need_classes = _uses_percent(node)
+    holes: list[npt.NDArray[np.uint8]] = []
+    weights: list[npt.NDArray[np.uint8]] = []
+    for block in hole_blocks(k):
+        if need_classes and block.class_ids is None:
+            block.class_ids = class_ids(block)
+        ctx = _Context(block, compiled, cached_percent)
+        value = _eval(ctx, node)
+        if _is_bits(value):
+            rows = np.flatnonzero(block.unpack(value))
+            weights.append(np.full(len(rows), 100, np.uint8))
+        else:
+            rows = np.flatnonzero(value)
+            weights.append(value[rows])
+        holes.append(block.codes[rows])
+        if k > 5:
+            del block, ctx, value, rows  # let the chunk go before the next is built
+    if len(holes) == 1:
+        return np.ascontiguousarray(holes[0]), weights[0]
+    return np.concatenate(holes), np.concatenate(weights)

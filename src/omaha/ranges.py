@@ -1,0 +1,882 @@
+"""Hand ranges: the ProPokerTools-style range syntax -> holes and weights.
+
+The syntax is stated in docs/ranges.md (sections cited as §n): patterns of
+ranks, suits and variables (``AxAyxy``, ``RRON``, ``ssxx``), spans
+(``KK-99``, ``T8+``), lists (``[A-T]``), no-pair braces (``{****}``),
+macros (``$ds``, ``$B``), percent ranges (``15%``), combined with ``,``
+(union), ``:`` (intersection), ``!`` (difference) and weighted with
+``@N``. :func:`parse_range` reads a text once, for one hole count, and
+returns a :class:`Range`: the holes as a ``uint8`` array and their weights.
+
+Examples
+--------
+>>> r = parse_range("AA:xxyy, JJ!JJJ, KK")
+>>> len(r), r.holes.shape, r.holes.dtype.name
+(14545, (14545, 4), 'uint8')
+>>> "AhAsKhKs" in r, "AhAsKhKd" in r
+(True, True)
+>>> r = parse_range("AA@50,KK@20")
+>>> len(r), r.weight_sum
+(13886, 4865.5)
+>>> len(parse_range("$ds", hole_count=5))
+1216800
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import product
+from numbers import Integral
+from typing import TYPE_CHECKING
+
+from omaha import _class_order
+from omaha._range_match import (
+    ALL_CARDS,
+    Block,
+    Diff,
+    Elem,
+    Inter,
+    Node,
+    Pattern,
+    Percent,
+    Union,
+    Weight,
+    evaluate,
+)
+from omaha.cards import format_cards, parse_cards
+from omaha.errors import DuplicateCardError, InvalidCardError, RangeSyntaxError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["Range", "RangeSyntaxError", "format_range", "parse_range"]
+
+HOLE_COUNTS = (4, 5, 6)
+GAMES = ("hi", "hilo")
+
+_RANKS = "23456789TJQKA"
+_SUITS = "CDHS"
+_SUIT_VARS = "WXYZ"
+_RANK_VARS = "BEFGILMNOPRUV"
+_DIGITS = "0123456789"
+_RANK_MACROS = {
+    "B": "AKQJ",
+    "M": "T987",
+    "Z": "65432",
+    "L": "A8765432",
+    "N": "KQJT9",
+    "F": "KQJ",
+    "R": "AKQJT",
+    "W": "A5432",
+}
+_HAND_MACROS = {"s": "xx", "o": "xy", "ds": "xxyy", "ss": "xxyz!xxyy", "np": "*!RR"}
+_MACRO_LIST = "hand macros $s $o $ds $ss $np; rank macros $B $M $Z $L $N $F $R $W"
+_ENDS_OPERAND = ("", ",", ":", "!", "@", ")")
+
+
+def _rank_cards(rank: int) -> int:
+    return 0xF << (4 * rank)
+
+
+_SUIT_CARDS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+
+
+# ----------------------------------------------------------- parsed items
+
+
+class _Single:
+    """One element as written: a rank part and a suit part (§3)."""
+
+    __slots__ = ("brace", "cards", "kind", "pos", "rank", "rank_var", "suit", "suit_var")
+
+    def __init__(self, pos: int, kind: str, cards: int = ALL_CARDS, brace: int = -1) -> None:
+        self.pos = pos
+        self.kind = kind  # rank, rank_var, any, list, cards, macro, suit (a suit part alone)
+        self.cards = cards  # the cards the rank part allows
+        self.rank = -1  # the explicit rank, for kind "rank"
+        self.rank_var = ""
+        self.suit = -1  # the explicit suit part
+        self.suit_var = ""
+        self.brace = brace
+
+
+_SideCard = tuple[int, int, str]  # rank, suit (-1 for none), suit variable ('' for none)
+
+
+class _SpanItem:
+    """A bracketed span inside a pattern: one card list per instance (§4)."""
+
+    __slots__ = ("brace", "instances", "pos")
+
+    def __init__(self, pos: int, instances: list[list[_SideCard]], brace: int) -> None:
+        self.pos = pos
+        self.instances = instances
+        self.brace = brace
+
+
+_Item = _Single | _SpanItem
+
+
+def _instance(cards: list[tuple[_Single | _SideCard, int]]) -> tuple[Elem, ...]:
+    """Build the matcher's elements of one instance, applying §3 rules 2 and 3's exclusions."""
+    explicit_ranks = 0
+    explicit_suits = 0
+    for card, _ in cards:
+        if isinstance(card, tuple):
+            explicit_ranks |= _rank_cards(card[0])
+            if card[1] >= 0:
+                explicit_suits |= _SUIT_CARDS[card[1]]
+        else:
+            if card.kind == "rank":
+                explicit_ranks |= _rank_cards(card.rank)
+            if card.suit >= 0:
+                explicit_suits |= _SUIT_CARDS[card.suit]
+    elems = []
+    for card, brace in cards:
+        if isinstance(card, tuple):
+            rank, suit, suit_var = card
+            allowed, rank_var = _rank_cards(rank), ""
+        else:
+            allowed, rank_var, suit, suit_var = card.cards, card.rank_var, card.suit, card.suit_var
+        if suit >= 0:
+            allowed &= _SUIT_CARDS[suit]
+        if rank_var:
+            allowed &= ~explicit_ranks
+        if suit_var:
+            allowed &= ~explicit_suits
+        elems.append(Elem(allowed & ALL_CARDS, rank_var, suit_var, brace))
+    return tuple(sorted(elems))
+
+
+def _span_instances(side1: list[_SideCard], shifts: range) -> list[list[_SideCard]]:
+    return [[(r + t, s, v) for r, s, v in side1] for t in shifts]
+
+
+# ----------------------------------------------------------- the parser
+
+
+class _Parser:
+    """Recursive descent over the grammar of §14, whitespace removed (§2)."""
+
+    def __init__(self, text: str, hole_count: int, game: str) -> None:
+        self.text = text
+        kept = [(i, ch) for i, ch in enumerate(text) if not ch.isspace()]
+        self.s = "".join(ch for _, ch in kept)
+        self.at = [i for i, _ in kept]
+        self.i = 0
+        self.k = hole_count
+        self.game = game
+        self.braces = 0
+
+    # -- helpers
+
+    def fail(self, reason: str, i: int) -> RangeSyntaxError:
+        pos = self.at[i] if i < len(self.s) else len(self.text)
+        return RangeSyntaxError(reason, self.text, pos)
+
+    def where(self, i: int) -> int:
+        return self.at[i] if i < len(self.s) else len(self.text)
+
+    def peek(self, off: int = 0) -> str:
+        j = self.i + off
+        return self.s[j] if j < len(self.s) else ""
+
+    def macro_name(self, i: int) -> str | None:
+        """Return the macro name after the ``$`` at ``i``, longest first (§7), or None."""
+        two = self.s[i + 1 : i + 3]
+        if two in _HAND_MACROS:
+            return two
+        one = self.s[i + 1 : i + 2]
+        if one in _HAND_MACROS or one in _RANK_MACROS:
+            return one
+        return None
+
+    def digits(self) -> tuple[int, int] | None:
+        """Read an integer at the cursor: ``(value, start)``, or None if there is no digit.
+
+        A value over 999 is read as 1000: only 1..100 is ever valid, and
+        ``int`` refuses strings of thousands of digits.
+        """
+        start = self.i
+        while self.peek() and self.peek() in _DIGITS:
+            self.i += 1
+        if self.i == start:
+            return None
+        text = self.s[start : self.i].lstrip("0") or "0"
+        return (int(text) if len(text) <= 3 else 1000), start
+
+    # -- range, union, weighted terms, chains
+
+    def parse(self) -> Node:
+        if not self.s:
+            raise self.fail("empty range", 0)
+        node, _ = self.union("")
+        if self.i < len(self.s):
+            raise self.after_error(None)
+        return node
+
+    def union(self, after: str) -> tuple[Node, bool]:
+        members: list[tuple[Node, bool, int]] = []
+        while True:
+            start = self.i
+            node, weighted = self.wterm(after)
+            members.append((node, weighted, start))
+            if self.peek() != ",":
+                break
+            self.i += 1
+            after = ","
+        flags = [w for _, w, _ in members]
+        if any(flags) and not all(flags):
+            start = next(s for _, w, s in members if not w)
+            raise self.fail("sub-range without a weight in a weighted list", start)
+        if len(members) == 1:
+            return members[0][0], flags[0]
+        return Union(tuple(m for m, _, _ in members)), flags[0]
+
+    def wterm(self, after: str) -> tuple[Node, bool]:
+        node, weighted = self.chain(after)
+        if self.peek() != "@":
+            return node, weighted
+        at = self.i
+        self.i += 1
+        number = self.digits()
+        if number is None:
+            raise self.fail("a weight 1..100 was expected after '@'", self.i)
+        value, _ = number
+        if not 1 <= value <= 100:
+            raise self.fail(f"weight {self.s[at + 1 : self.i]} outside 1..100", at)
+        if weighted:
+            raise self.fail("a weight on a sub-range that is already weighted", at)
+        if self.peek() in (":", "!"):
+            op = self.peek()
+            raise self.fail(
+                f"a weight ends its sub-range: {op!r} cannot follow '@{value}' "
+                f"(weight the whole chain: A{op}B@{value})",
+                self.i,
+            )
+        return Weight(node, value), True
+
+    def chain(self, after: str) -> tuple[Node, bool]:
+        node, weighted = self.operand(after)
+        while self.peek() in (":", "!") and self.peek():
+            op = self.peek()
+            self.i += 1
+            right, right_weighted = self.operand(op)
+            if op == ":":
+                node, weighted = Inter(node, right), weighted or right_weighted
+            else:
+                node = Diff(node, right)
+        return node, weighted
+
+    # -- operands
+
+    def operand(self, after: str) -> tuple[Node, bool]:
+        i, c = self.i, self.peek()
+        expected = "a sub-range was expected" + (f" after {after!r}" if after else "")
+        if c == "(":
+            self.i += 1
+            node, weighted = self.union("(")
+            if self.peek() != ")":
+                raise self.after_error(i)
+            self.i += 1
+            return node, weighted
+        if c == "$":
+            name = self.macro_name(i)
+            if name is None:
+                raise self.fail(f"unknown macro ({_MACRO_LIST})", i + 1)
+            if name in _HAND_MACROS:
+                self.i += 1 + len(name)
+                return _Parser(_HAND_MACROS[name], self.k, self.game).parse(), False
+        if c and c in _DIGITS:
+            j = i
+            while j < len(self.s) and self.s[j] in _DIGITS:
+                j += 1
+            if j < len(self.s) and self.s[j] == "%":
+                return self.percent(), False
+        if c == "!":
+            raise self.fail("there is no unary '!': write '*!X' for the holes not in X", i)
+        if c in ("", ",", ")", ":", "@", "+", "-", "%"):
+            raise self.fail(expected, i)
+        if c in "]}":
+            raise self.fail(f"unmatched {c!r}", i)
+        if not (self.starts_element(c) or c == "{"):
+            raise self.fail(f"unexpected character {c!r}", i)
+        return self.span_or_pattern(), False
+
+    def percent(self) -> Percent:
+        start = self.i
+        number = self.digits()
+        assert number is not None
+        lo, _ = number
+        self.i += 1  # the '%'
+        if not 1 <= lo <= 100:
+            raise self.fail(f"percent {self.s[start : self.i]} outside 1..100", start)
+        hi = lo
+        if self.peek() == "-":
+            self.i += 1
+            second = self.digits()
+            if second is None or self.peek() != "%":
+                raise self.fail("a percent (N%) was expected after '-'", self.i)
+            hi, hi_start = second
+            self.i += 1
+            if not 1 <= hi <= 100:
+                raise self.fail(f"percent {self.s[hi_start : self.i]} outside 1..100", hi_start)
+            if lo > hi:
+                raise self.fail(f"percent range {lo}%-{hi}% runs backwards", start)
+            lo -= 1  # N%-M% is M% minus (N-1)%
+        else:
+            lo = 0
+        if self.s[self.i : self.i + 2].upper() == "6H":  # §10 Decision: accepted, ignored
+            self.i += 2
+        return Percent(lo, hi, self.game)
+
+    def after_error(self, paren: int | None) -> RangeSyntaxError:
+        """Return the error for a character that cannot follow a complete sub-range."""
+        i, c = self.i, self.peek()
+        closing = f" or ')' to close the '(' at {self.where(paren)}" if paren is not None else ""
+        if c == "":
+            return self.fail(f"')' expected to close the '(' at {self.where(paren or 0)}", i)
+        if c == ")":
+            return self.fail("unmatched ')'", i)
+        if c in "]}":
+            return self.fail(f"unmatched {c!r}", i)
+        if c == "@":
+            return self.fail("a sub-range takes one weight", i)
+        if c == "$":
+            name = self.macro_name(i)
+            if name is None:
+                return self.fail(f"unknown macro ({_MACRO_LIST})", i + 1)
+            return self.fail(
+                f"the hand macro '${name}' is a whole sub-range: combine it with ':' "
+                f"(AA:${name}), not by writing it next to a pattern",
+                i,
+            )
+        if c == "%":
+            return self.fail("'%' cannot follow here: percent ranges are N% or N%-M%", i)
+        if c == ".":
+            return self.fail("unexpected character '.': percents and weights are integers", i)
+        if c == "(" or c in "+-" or self.starts_element(c) or c in "[{*":
+            return self.fail(
+                f"{c!r} cannot follow a sub-range here: expected ',', ':', '!', '@'{closing}", i
+            )
+        return self.fail(f"unexpected character {c!r}", i)
+
+    # -- patterns and spans
+
+    def starts_element(self, c: str) -> bool:
+        if not c:
+            return False
+        u = c.upper()
+        return u in _RANKS or u in _RANK_VARS or u in _SUITS or u in _SUIT_VARS or c in "*[$10"
+
+    def span_or_pattern(self) -> Pattern:
+        start = self.i
+        items, braces = self.pattern_items()
+        if self.peek() in ("+", "-") and self.peek():
+            return self.bare_span(start, items, braces)
+        size = sum(1 if isinstance(it, _Single) else len(it.instances[0]) for it in items)
+        if size > self.k:
+            raise self.fail(f"pattern has {size} cards, holes have {self.k}", start)
+        return Pattern(self.expand(items))
+
+    def pattern_items(self) -> tuple[list[_Item], list[int]]:
+        """Read elements and braces; return them and the positions of the braces."""
+        items: list[_Item] = []
+        braces: list[int] = []
+        open_at = -1
+        inside = 0
+        while True:
+            c = self.peek()
+            if c == "{":
+                if open_at >= 0:
+                    raise self.fail("braces cannot be nested", self.i)
+                open_at = self.i
+                braces.append(self.i)
+                self.braces += 1
+                inside = 0
+                self.i += 1
+            elif c == "}" and open_at >= 0:
+                if not inside:
+                    raise self.fail("empty braces", self.i)
+                open_at = -1
+                self.i += 1
+            elif self.starts_element(c):
+                items.append(self.element(self.braces if open_at >= 0 else -1))
+                inside += 1
+            else:
+                break
+        if open_at >= 0:
+            raise self.fail(f"'}}' expected to close the '{{' at {self.where(open_at)}", self.i)
+        return items, braces
+
+    def element(self, brace: int) -> _Item:
+        i = self.i
+        c = self.s[i]
+        u = c.upper()
+        single: _Single
+        if u in _RANKS:
+            single = _Single(i, "rank", _rank_cards(_RANKS.index(u)), brace)
+            single.rank = _RANKS.index(u)
+            self.i += 1
+        elif u in _RANK_VARS:
+            single = _Single(i, "rank_var", ALL_CARDS, brace)
+            single.rank_var = u
+            self.i += 1
+        elif c == "*":
+            single = _Single(i, "any", ALL_CARDS, brace)
+            self.i += 1
+        elif c == "[":
+            got = self.bracket(brace)
+            if isinstance(got, _SpanItem) or got.kind == "cards":
+                return got
+            single = got
+        elif c == "$":
+            name = self.macro_name(i)
+            if name is None:
+                raise self.fail(f"unknown macro ({_MACRO_LIST})", i + 1)
+            if name in _HAND_MACROS:
+                raise self.after_error(None)
+            cards = 0
+            for ch in _RANK_MACROS[name]:
+                cards |= _rank_cards(_RANKS.index(ch))
+            single = _Single(i, "macro", cards, brace)
+            self.i += 1 + len(name)
+        elif u in _SUITS or u in _SUIT_VARS:
+            single = _Single(i, "suit", ALL_CARDS, brace)
+            self.suit_part(single)
+            return single
+        else:
+            raise self.not_a_rank(i)
+        self.suit_part(single)
+        return single
+
+    def not_a_rank(self, i: int) -> RangeSyntaxError:
+        c = self.s[i]
+        if c == "1":
+            return self.fail("'1' is not a rank; write 'T'", i)
+        return self.fail(f"{c!r} is not a rank", i)
+
+    def suit_part(self, single: _Single) -> None:
+        u = self.peek().upper()
+        if u and u in _SUITS:
+            single.suit = _SUITS.index(u)
+            self.i += 1
+        elif u and u in _SUIT_VARS:
+            single.suit_var = u
+            self.i += 1
+
+    def expand(self, items: list[_Item]) -> tuple[tuple[Elem, ...], ...]:
+        """Return the instances of a pattern: one per choice of each bracketed span's shape."""
+        choices: list[list[list[tuple[_Single | _SideCard, int]]]] = []
+        for it in items:
+            if isinstance(it, _Single):
+                choices.append([[(it, it.brace)]])
+            else:
+                choices.append([[(card, it.brace) for card in inst] for inst in it.instances])
+        seen: dict[tuple[Elem, ...], None] = {}
+        for combo in product(*choices):
+            seen.setdefault(_instance([card for part in combo for card in part]))
+        return tuple(seen)
+
+    # -- lists and bracketed spans
+
+    def item(self, i: int) -> tuple[int, bool, int] | None:
+        """Return the list item at ``i`` (§5) as ``(cards, rank only, end)``, or None."""
+        s = self.s
+        u = s[i].upper() if i < len(s) else ""
+        if u and u in _SUITS:
+            return _SUIT_CARDS[_SUITS.index(u)], False, i + 1
+        if not u or u not in _RANKS:
+            return None
+        r = _RANKS.index(u)
+        nxt = s[i + 1].upper() if i + 1 < len(s) else ""
+        if nxt and nxt in _SUITS:
+            return 1 << (4 * r + _SUITS.index(nxt)), False, i + 2
+        lo = hi = r
+        end = i + 1
+        if nxt == "-":
+            after = s[i + 2].upper() if i + 2 < len(s) else ""
+            if after and after in _RANKS:
+                lo, hi = sorted((r, _RANKS.index(after)))
+                end = i + 3
+            else:
+                lo, end = 0, i + 2
+        elif nxt == "+":
+            hi, end = 12, i + 2
+        cards = 0
+        for rank in range(lo, hi + 1):
+            cards |= _rank_cards(rank)
+        return cards, True, end
+
+    def bracket_error(self, i: int, start: int) -> RangeSyntaxError:
+        c = self.s[i] if i < len(self.s) else ""
+        u = c.upper()
+        if not c:
+            return self.fail(f"']' expected to close the '[' at {self.where(start)}", i)
+        if c == "]":
+            return self.fail("empty list" if i == start + 1 else "empty list item", i)
+        if c == ",":
+            return self.fail("empty list item", i)
+        if c == "[":
+            return self.fail("brackets cannot be nested", i)
+        if c in "{}":
+            return self.fail("braces cannot be inside brackets", i)
+        if c == "*":
+            return self.fail("'*' cannot be inside brackets", i)
+        if u in _RANK_VARS or u in _SUIT_VARS:
+            return self.fail(f"the variable {c!r} cannot be inside brackets", i)
+        if c == "$":
+            return self.fail("macros cannot be inside brackets", i)
+        if c in _DIGITS:
+            return self.not_a_rank(i)
+        return self.fail(
+            f"{c!r} cannot be here: expected ',' or ']' in the list opened at {self.where(start)}",
+            i,
+        )
+
+    def bracket(self, brace: int) -> _Single | _SpanItem:
+        start = self.i
+        first = self.item(start + 1)
+        if first is not None and self.s[first[2] : first[2] + 1] in (",", "]"):
+            cards = 0
+            rank_only = True
+            self.i = start + 1
+            while True:
+                got = self.item(self.i)
+                if got is None:
+                    raise self.bracket_error(self.i, start)
+                cards |= got[0]
+                rank_only = rank_only and got[1]
+                self.i = got[2]
+                c = self.peek()
+                self.i += 1
+                if c == "]":
+                    break
+                if c != ",":
+                    raise self.bracket_error(self.i - 1, start)
+            # After a list with a suit or card item, a suit letter is a new element (§5).
+            return _Single(start, "list" if rank_only else "cards", cards, brace)
+        self.i = start + 1
+        u = self.peek().upper()
+        if not u or u not in _RANKS:
+            raise self.bracket_error(self.i, start)
+        side_start = self.i
+        side1 = self.side()
+        if self.peek() not in ("+", "-") or not self.peek():
+            if self.peek() == "]":
+                raise self.fail(
+                    "a bracket without commas holds one list item or a span "
+                    "(separate list items with commas: [A,K,Q])",
+                    self.i,
+                )
+            raise self.bracket_error(self.i, start)
+        op = self.peek()
+        self.i += 1
+        side2 = None
+        if op == "-" and self.peek():
+            u = self.peek().upper()
+            if u in _RANKS:
+                side2 = self.side()
+            elif self.peek() != "]":
+                raise self.bracket_error(self.i, start)
+        instances = self.span(side_start, side1, op, side2)
+        if self.peek() == ",":
+            raise self.fail("a span cannot be a list item: ']' expected after it", self.i)
+        if self.peek() != "]":
+            raise self.bracket_error(self.i, start)
+        self.i += 1
+        return _SpanItem(start, instances, brace)
+
+    def side(self) -> list[_SideCard]:
+        """Read ``(RANK (SUIT | SUITVAR)?)+`` inside brackets."""
+        cards: list[_SideCard] = []
+        while True:
+            u = self.peek().upper()
+            if not u or u not in _RANKS:
+                return cards
+            rank = _RANKS.index(u)
+            self.i += 1
+            s = self.peek().upper()
+            if s and s in _SUITS:
+                cards.append((rank, _SUITS.index(s), ""))
+                self.i += 1
+            elif s and s in _SUIT_VARS:
+                cards.append((rank, -1, s))
+                self.i += 1
+            else:
+                cards.append((rank, -1, ""))
+
+    def span(
+        self, start: int, side1: list[_SideCard], op: str, side2: list[_SideCard] | None
+    ) -> list[list[_SideCard]]:
+        """Return the instances of ``side1+``, ``side1-`` or ``side1-side2`` (§4)."""
+        if len(side1) > self.k:
+            raise self.fail(f"pattern has {len(side1)} cards, holes have {self.k}", start)
+        ranks = [r for r, _, _ in side1]
+        if side2 is None:
+            if op == "+":
+                return _span_instances(side1, range(0, 12 - max(ranks) + 1))
+            return _span_instances(side1, range(0, -min(ranks) - 1, -1))
+        if len(side2) != len(side1):
+            raise self.fail("span sides differ in length", start)
+        if [c[1:] for c in side1] != [c[1:] for c in side2]:
+            raise self.fail("span sides differ in suits", start)
+        delta = side2[0][0] - side1[0][0]
+        if any(b[0] - a[0] != delta for a, b in zip(side1, side2, strict=True)):
+            raise self.fail("span sides differ in shape", start)
+        step = 1 if delta >= 0 else -1
+        return _span_instances(side1, range(0, delta + step, step))
+
+    def bare_side(self, items: list[_Item], braces: list[int]) -> list[_SideCard]:
+        """Check that pattern items are a span side (ranks with optional suits) and convert."""
+        bad: list[tuple[int, str]] = [(b, "braces cannot be in a span") for b in braces]
+        for it in items:
+            if isinstance(it, _SpanItem):
+                bad.append((it.pos, "a bracketed span cannot be in a span"))
+            elif it.kind == "rank_var":
+                bad.append((it.pos, f"the variable {self.s[it.pos]!r} cannot be in a span"))
+            elif it.kind == "any":
+                bad.append((it.pos, "'*' cannot be in a span"))
+            elif it.kind in ("list", "cards"):
+                bad.append((it.pos, "a list cannot be in a span"))
+            elif it.kind == "macro":
+                bad.append((it.pos, "a macro cannot be in a span"))
+            elif it.kind == "suit":
+                bad.append((it.pos, "a span holds ranks, each with an optional suit"))
+        if bad:
+            pos, reason = min(bad)
+            raise self.fail(reason, pos)
+        return [(it.rank, it.suit, it.suit_var) for it in items if isinstance(it, _Single)]
+
+    def bare_span(self, start: int, items: list[_Item], braces: list[int]) -> Pattern:
+        side1 = self.bare_side(items, braces)
+        op = self.peek()
+        self.i += 1
+        side2 = None
+        if op == "-" and (self.starts_element(self.peek()) or self.peek() == "{"):
+            items2, braces2 = self.pattern_items()
+            side2 = self.bare_side(items2, braces2)
+        instances = self.span(start, side1, op, side2)
+        if self.peek() not in _ENDS_OPERAND:
+            raise self.fail(
+                "text after a span: a span is a whole sub-range; "
+                "put it in brackets to use it in a pattern ([KK-99]x)",
+                self.i,
+            )
+        return Pattern(tuple(_instance([(c, -1) for c in inst]) for inst in instances))
+
+
+# ----------------------------------------------------------- the result
+
+
+class Range:
+    """A set of holes, each with a weight in (0, 1] (docs/ranges.md §1, §13).
+
+    Made by :func:`parse_range`. The arrays are read-only and can be passed
+    as they are to code that takes a hole array and its weights.
+
+    Attributes
+    ----------
+    holes : uint8 array, shape (n, hole_count)
+        Card codes (``4 * rank + suit``) in ascending order in each row;
+        rows unique and sorted lexicographically ascending.
+    weights : float64 array, shape (n,)
+        The weight of each row, in (0, 1] (``@50`` is 0.5).
+    hole_count : int
+        Cards per hole (4, 5 or 6).
+
+    Examples
+    --------
+    >>> r = parse_range("AxAyxy")
+    >>> len(r), r.holes[0].tolist(), float(r.weights[0])
+    (864, [0, 1, 48, 49], 1.0)
+    >>> r
+    <Range of 864 4-card holes, weight_sum 864.0>
+    """
+
+    __slots__ = ("_keys", "_pct", "hole_count", "holes", "weights")
+
+    holes: npt.NDArray[np.uint8]
+    weights: npt.NDArray[np.float64]
+    hole_count: int
+
+    def __init__(
+        self, holes: npt.NDArray[np.uint8], percents: npt.NDArray[np.uint8], hole_count: int
+    ) -> None:
+        holes.setflags(write=False)
+        percents.setflags(write=False)
+        weights = percents / 100.0
+        weights.setflags(write=False)
+        self.holes = holes
+        self.weights = weights
+        self.hole_count = hole_count
+        self._pct = percents
+        self._keys: npt.NDArray[np.uint64] | None = None
+
+    def __len__(self) -> int:
+        return int(self.holes.shape[0])
+
+    @property
+    def weight_sum(self) -> float:
+        """The plain sum of the weights (exact: integer percents summed, divided by 100 once)."""
+        return int(self._pct.sum(dtype="int64")) / 100
+
+    def __contains__(self, cards: object) -> bool:
+        """Whether ``cards`` (text or codes, any order) is one hole of this range (§13).
+
+        A wrong number of cards or a repeated card is simply not in the
+        range; unreadable card text raises :class:`~omaha.InvalidCardError`.
+        """
+        if not isinstance(cards, str) and not isinstance(cards, Iterable):
+            raise InvalidCardError(
+                f"a hole must be card text or a sequence of cards, not {cards!r}"
+            )
+        try:
+            codes = sorted(parse_cards(cards))
+        except DuplicateCardError:
+            return False
+        if len(codes) != self.hole_count or not len(self):
+            return False
+        import numpy as np
+
+        if self._keys is None:
+            self._keys = _row_keys(self.holes)
+        key = np.uint64(sum(c << (8 * (self.hole_count - 1 - i)) for i, c in enumerate(codes)))
+        at = int(np.searchsorted(self._keys, key))
+        return at < len(self._keys) and bool(self._keys[at] == key)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Range of {len(self):,} {self.hole_count}-card holes, weight_sum {self.weight_sum:,}>"
+        )
+
+
+def _row_keys(holes: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    import numpy as np
+
+    keys = np.zeros(holes.shape[0], np.uint64)
+    for p in range(holes.shape[1]):
+        keys = (keys << np.uint64(8)) | holes[:, p].astype(np.uint64)
+    return keys
+
+
+def _check_options(hole_count: object, game: object) -> int:
+    if (
+        isinstance(hole_count, bool)
+        or not isinstance(hole_count, Integral)
+        or int(hole_count) not in HOLE_COUNTS
+    ):
+        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+    if not isinstance(game, str) or game not in GAMES:
+        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    return int(hole_count)
+
+
+def _percent_mask(node: Percent, k: int) -> npt.NDArray[np.bool_]:
+    return _class_order.percent_classes(node.game, k, node.lo, node.hi)
+
+
+def _class_ids(block: Block) -> npt.NDArray[np.int32]:
+    return _class_order.class_ids(block)
+
+
+def parse_range(text: str, *, hole_count: int = 4, game: str = "hi") -> Range:
+    """Parse a range text into the holes it matches and their weights.
+
+    The syntax is docs/ranges.md: patterns (§3; ``AA`` is two or more aces,
+    ``AxAyxy`` double-suited aces, ``RRON`` one pair, ``wxyz`` rainbow),
+    spans (§4; ``KK-99``, ``T8+``, ``9876-``), lists (§5; ``[A-T]``,
+    ``[As,Kh]``), braces (§6; ``{****}`` no pair), macros (§7; ``$ds``,
+    ``$B``), ``,`` ``:`` ``!`` and parentheses (§8), weights (§9; ``@50``)
+    and percent ranges (§10; ``15%``). Whitespace is ignored and letters
+    are case-insensitive, except macro names.
+
+    Parameters
+    ----------
+    text : str
+        The range, e.g. ``"AA:xxyy, KK@50"``.
+    hole_count : {4, 5, 6}, default 4
+        Cards per hole (4-, 5- or 6-card Omaha).
+    game : {"hi", "hilo"}, default "hi"
+        The game whose preflop equity orders percent ranges (§10).
+
+    Returns
+    -------
+    Range
+        ``holes`` (uint8, shape (n, hole_count)) and ``weights`` (float64, (n,)).
+
+    Raises
+    ------
+    RangeSyntaxError
+        If ``text`` is malformed (§12): the message gives the reason and
+        ``.position`` the index in ``text``. A subclass of ``ValueError``
+        and :class:`~omaha.OmahaError`.
+    ValueError
+        If ``hole_count`` is not 4, 5 or 6 or ``game`` not "hi" or "hilo".
+    PreflopTableError
+        If ``text`` holds a percent range and no preflop equity ordering is
+        available for this game and hole count.
+    TypeError
+        If ``text`` is not a string.
+
+    Notes
+    -----
+    Matching runs over bitmaps of all holes (built on first use and kept:
+    about 4 MB for 4 cards, 54 MB for 5); 6-card holes are visited in
+    chunks of two million. See README "Ranges" for timings.
+
+    Examples
+    --------
+    >>> len(parse_range("AA")), len(parse_range("AA!AAA")), len(parse_range("wxyz"))
+    (6961, 6768, 28561)
+    >>> len(parse_range("KK-99")), len(parse_range("{****}"))
+    (34445, 183040)
+    >>> parse_range("AA@0")
+    Traceback (most recent call last):
+    ...
+    omaha.errors.RangeSyntaxError: weight 0 outside 1..100 (at position 2 in 'AA@0')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a range must be text, not {text!r}")
+    k = _check_options(hole_count, game)
+    node = _Parser(text, k, game).parse()
+    holes, percents = evaluate(node, k, lambda p: _percent_mask(p, k), _class_ids)
+    return Range(holes, percents, k)
+
+
+def format_range(r: Range) -> str:
+    """Return a range text that :func:`parse_range` reads back to the same holes and weights.
+
+    Each hole is written out (``AsAhKsKh``), grouped by weight
+    (``(AsAhKsKh,AdAcKdKc)@50``): exact, but long for a large range; meant
+    for small ranges and for storing a range as text. The empty range is
+    ``AsAs`` (two aces of spades: no hole).
+
+    Parameters
+    ----------
+    r : Range
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> format_range(parse_range("AsAhKsKh@50"))
+    '(KhKsAhAs)@50'
+    >>> format_range(parse_range("AsAhKs[Kh,Kd]"))
+    'KdKsAhAs,KhKsAhAs'
+    >>> format_range(parse_range("AsAs"))
+    'AsAs'
+    """
+    if not len(r):
+        return "AsAs"
+    texts = [format_cards(row) for row in r.holes.tolist()]
+    percents = r._pct.tolist()
+    if all(p == 100 for p in percents):
+        return ",".join(texts)
+    groups: dict[int, list[str]] = {}
+    for text, pct in zip(texts, percents, strict=True):
+        groups.setdefault(pct, []).append(text)
+    return ",".join(f"({','.join(g)})@{pct}" for pct, g in sorted(groups.items(), reverse=True))
