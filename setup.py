@@ -41,6 +41,11 @@ extensions = [
         extra_compile_args=compile_args,
     ),
     Extension(
+        "omaha._textio",
+        ["src/omaha/_textio.pyx"],
+        extra_compile_args=compile_args,
+    ),
+    Extension(
         "omaha._equity",
         ["src/omaha/_equity.pyx"],
         extra_compile_args=compile_args,

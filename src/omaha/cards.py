@@ -486,11 +486,17 @@ def _resolve_not_ascii(codes: np.ndarray, counts: np.ndarray, text: Any) -> None
             counts[i] = len(row)
 
 
-def _codes_matrix(codes: npt.ArrayLike) -> np.ndarray:
-    """Check card codes (n, k): 0..51 or NO_CARD; return them as C-contiguous uint8."""
+def _codes_matrix(codes: npt.ArrayLike, trusted: bool = False) -> np.ndarray:
+    """Check card codes (n, k): 0..51 or NO_CARD; return them as C-contiguous uint8.
+
+    ``trusted``: a C-contiguous uint8 array is passed on unchecked; the
+    compiled formatter then reports a bad code itself.
+    """
     import numpy as np
 
     arr = np.asarray(codes)
+    if trusted and arr.dtype == np.uint8 and arr.ndim == 2 and arr.flags.c_contiguous:
+        return arr
     if arr.dtype.kind not in "iu":
         raise TypeError(f"codes must be an integer array of card codes, not dtype {arr.dtype}")
     if arr.ndim != 2:
@@ -585,7 +591,7 @@ def format_cards_arrow(codes: npt.ArrayLike, valid: npt.ArrayLike | None = None)
     import numpy as np
     import pyarrow as pa
 
-    arr = _codes_matrix(codes)
+    arr = _codes_matrix(codes, trusted=True)
     n = arr.shape[0]
     offsets, data = _format(arr)
     mask = None
@@ -611,4 +617,6 @@ def _format(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     offsets = np.empty(n + 1, np.int32)
     data = np.empty(2 * n * k, np.uint8)
     end = _cardtext.format_offsets(arr, offsets, data)
+    if end < 0:
+        _codes_matrix(arr)  # raises, naming the row and the code
     return offsets, data[:end]

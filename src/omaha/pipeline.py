@@ -1,0 +1,400 @@
+"""Evaluate a file of deals into a file of results, streaming (what ``omaha eval`` runs).
+
+Reading and writing are :mod:`omaha.tableio`'s (Arrow), evaluation is
+:mod:`omaha.tabular`'s: file -> batches -> :func:`omaha.tabular.evaluate_columns`
+-> batches -> file, in bounded memory whatever the size of the input.
+
+The output holds the input's columns other than the hole and board (an
+``id`` of 1-based row numbers first when the input has no ``id`` column;
+a row whose ``id`` is missing gets its row number), then
+:data:`omaha.tabular.RESULT_COLUMNS`, unless ``columns`` names others.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from omaha.errors import OmahaError
+from omaha.tableio import RejectedRow, open_reader, open_writer
+from omaha.tabular import RESULT_COLUMNS, evaluate_columns, find_columns
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pyarrow as pa
+
+    from omaha.tableio import Chunk, TableWriter
+
+__all__ = ["BadRowError", "ColumnError", "RunStats", "evaluate_file"]
+
+ID = "id"
+
+
+class BadRowError(OmahaError, ValueError):
+    """A row that cannot be evaluated stopped the run (without ``skip_invalid``).
+
+    ``row`` is the :class:`omaha.tableio.RejectedRow` (its line or row
+    number and the reason); the message says the same.
+    """
+
+    def __init__(self, row: RejectedRow) -> None:
+        super().__init__(f"{row.where()}: {row.reason}")
+        self.row = row
+
+
+class ColumnError(OmahaError, ValueError):
+    """A column asked for (``columns=``, the hole or board column) that the input lacks."""
+
+
+@dataclass
+class RunStats:
+    """What a run did."""
+
+    rows: int
+    """Rows evaluated and written."""
+    rejected: int
+    """Rows rejected (skipped with ``skip_invalid``)."""
+    seconds: float
+    """Wall time of the run."""
+
+
+RejectSink = Callable[[RejectedRow], None]
+
+
+def evaluate_file(
+    source: str,
+    output: str = "-",
+    *,
+    input_format: str | None = None,
+    output_format: str | None = None,
+    codec: str | None = None,
+    columns: Sequence[str] | None = None,
+    hole: str = "hole",
+    board: str = "board",
+    skip_invalid: bool = False,
+    rejects: str | RejectSink | None = None,
+    threads: int = 1,
+    chunk_rows: int = 65_536,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunStats:
+    """Evaluate every deal of a table file and write the results.
+
+    Parameters
+    ----------
+    source : str
+        The input file (``-`` for standard input): CSV or TSV with a header,
+        JSON Lines, Parquet or Arrow, compressed or not (see
+        :func:`omaha.tableio.open_reader`).
+    output : str, default "-"
+        The output file (``-`` for standard output); written to a temporary
+        file beside it and renamed when complete.
+    input_format, output_format : str, optional
+        One of :data:`omaha.tableio.FORMATS`; by default from the file names
+        (standard output: the input's format if it is text, else CSV).
+    codec : str, optional
+        ``"gzip"``, ``"bz2"`` or ``"zstd"`` for a text output (by default
+        from the output's name).
+    columns : sequence of str, optional
+        The output columns, in order: input columns (``id``, ``hole``, any
+        other) and result columns. By default every input column but the
+        hole and board, then :data:`omaha.tabular.RESULT_COLUMNS`.
+    hole, board : str, default "hole", "board"
+        The card columns (matched ignoring case and surrounding spaces), or
+        the prefixes of code columns (``hole0``, ``hole1``, ...).
+    skip_invalid : bool, default False
+        Skip a row that cannot be evaluated instead of stopping.
+    rejects : str or callable, optional
+        With ``skip_invalid``, where each rejected row goes: a file name
+        (columns ``line``, ``row``, ``reason``, ``hole``, ``board``; the
+        format from its extension, CSV by default) or a function called
+        with each :class:`omaha.tableio.RejectedRow`.
+    threads : int, default 1
+        Threads for the kernel (and for Arrow's readers when more than one).
+    chunk_rows : int, default 65,536
+        Rows per batch.
+    progress : callable, optional
+        Called after each batch with ``(rows done, input bytes read)``.
+
+    Returns
+    -------
+    RunStats
+
+    Raises
+    ------
+    BadRowError
+        Without ``skip_invalid``, the first row that cannot be evaluated
+        (rows before it were written to standard output; a file output is
+        not created).
+    ColumnError
+        A card column or a column of ``columns`` the input lacks.
+    omaha.tableio.TableFormatError
+        An unknown format or extension, or an input that is not of its format.
+    OSError
+        If a file cannot be read or written (a full disk).
+    """
+    started = time.perf_counter()
+    reader = open_reader(source, input_format, chunk_rows=chunk_rows, threads=threads)
+    try:
+        fmt = output_format
+        if fmt is None and output in ("-", ""):  # text on a terminal: the input's, or CSV
+            fmt = reader.format if reader.format in ("csv", "tsv", "jsonl") else "csv"
+        writer = open_writer(output, fmt, codec)
+    except BaseException:
+        reader.close()
+        raise
+    sink: RejectSink | None = None
+    reject_writer: _RejectFile | None = None
+    if callable(rejects):
+        sink = rejects
+    elif rejects is not None:
+        reject_writer = _RejectFile(rejects)
+        sink = reject_writer.add
+    done = skipped = 0
+    layout: _Layout | None = None
+    try:
+        for chunk in reader:
+            if layout is None:
+                layout = _Layout(list(chunk.batch.schema.names), hole, board, columns)
+            good, numbers, bad = _evaluate(chunk, layout, threads)
+            if bad and not skip_invalid:
+                first = bad[0]
+                if good is not None:
+                    before = int((numbers < first.row).sum())
+                    if before:
+                        writer.write(good.slice(0, before))
+                raise BadRowError(first)
+            for row in bad:
+                if sink is not None:
+                    sink(row)
+            skipped += len(bad)
+            if good is not None and good.num_rows:
+                writer.write(good)
+                done += good.num_rows
+            if progress is not None:
+                progress(done + skipped, reader.bytes_read)
+        if done == 0:
+            empty = _Layout([], hole, board, columns, True) if layout is None else layout
+            writer.write_header(empty.names)
+        writer.close()
+        if reject_writer is not None:
+            reject_writer.close()
+    except BaseException:
+        writer.abort()
+        if reject_writer is not None:
+            reject_writer.abort()
+        raise
+    finally:
+        reader.close()
+    return RunStats(done, skipped, time.perf_counter() - started)
+
+
+class _Layout:
+    """Where the card columns are and which columns the output has."""
+
+    def __init__(
+        self,
+        names: list[str],
+        hole: str,
+        board: str,
+        columns: Sequence[str] | None,
+        empty: bool = False,
+    ) -> None:
+        from omaha.errors import InvalidCardError
+
+        self.input = names
+        if empty:
+            self.hole: Any = hole
+            self.board: Any = board
+            cards = {hole, board}
+        else:
+            try:
+                self.hole, self.board = find_columns(names, hole, board)
+            except InvalidCardError as exc:
+                raise ColumnError(str(exc)) from None
+            cards = set(self.hole if isinstance(self.hole, list) else [self.hole])
+            cards |= set(self.board if isinstance(self.board, list) else [self.board])
+        self.id = next((n for n in names if n.strip().lower() == ID), None)
+        passthrough = [n for n in names if n not in cards]
+        if self.id is None:
+            passthrough = [ID, *passthrough]
+        available = [*(n for n in [ID] if self.id is None), *names, *RESULT_COLUMNS]
+        if columns is None:
+            self.names = [*passthrough, *RESULT_COLUMNS]
+        else:
+            unknown = [c for c in columns if c not in available]
+            if unknown:
+                raise ColumnError(f"no column {unknown[0]!r}: the columns are {available}")
+            self.names = list(columns)
+
+
+def _evaluate(
+    chunk: Chunk, layout: _Layout, threads: int
+) -> tuple[pa.RecordBatch | None, np.ndarray, list[RejectedRow]]:
+    """The output batch of a chunk's good rows, their row numbers, and the rejected rows.
+
+    The rejected rows are in row order.
+    """
+    import numpy as np
+    import pyarrow as pa
+
+    batch = chunk.batch
+    names = batch.schema.names
+    missing = [c for c in layout.input if c not in names and c not in (layout.hole, layout.board)]
+    if missing:  # a JSON Lines block without some key: null there
+        for name in missing:
+            batch = batch.append_column(name, pa.nulls(batch.num_rows, pa.string()))
+    def column(which: Any) -> Any:
+        if isinstance(which, list):
+            return [batch.column(c) for c in which]
+        return batch.column(which)
+
+    try:
+        hole, board = column(layout.hole), column(layout.board)
+    except KeyError as exc:
+        raise ColumnError(f"no column {exc.args[0]!r} near row {int(chunk.rows[0])}") from None
+    why_not: dict[int, str] = {}
+    if not isinstance(hole, list):
+        hole = _card_text(hole, batch.schema.field(layout.hole), "hole", why_not)
+    if not isinstance(board, list):
+        board = _card_text(board, batch.schema.field(layout.board), "board", why_not)
+    result = evaluate_columns(hole, board, threads=threads)
+    rejected = list(chunk.rejected)
+    reasons = [why_not.get(i, why) for i, why in zip(result.rejected.tolist(), result.reasons, strict=True)]
+    for i, why in zip(result.rejected.tolist(), reasons, strict=True):
+        line = int(chunk.lines[i]) if chunk.lines is not None else None
+        rejected.append(
+            RejectedRow(int(chunk.rows[i]), line, why, _text(hole, i), _text(board, i))
+        )
+    rejected.sort(key=lambda r: r.row)
+    keep = np.ones(batch.num_rows, bool)
+    keep[result.rejected] = False
+    if not keep.any():
+        return None, chunk.rows[:0], rejected
+    index = pa.array(np.flatnonzero(keep)) if not keep.all() else None
+    rows = chunk.rows if index is None else chunk.rows[keep]
+    out = []
+    for name in layout.names:
+        if name in RESULT_COLUMNS:
+            col = result.columns.column(name)
+        elif name == ID and layout.id is None:
+            out.append(pa.array(rows, pa.int64()))
+            continue
+        else:
+            col = batch.column(name)
+            if name == layout.id:
+                col = _fill_id(col, chunk.rows, batch.schema.field(name))
+        out.append(col if index is None else col.take(index))
+    return pa.RecordBatch.from_arrays(out, names=layout.names), rows, rejected
+
+
+def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
+    """A card column as text: lists of cards joined; other values null, with the reason.
+
+    JSON Lines may give cards as a string, as a list of card strings, or (a
+    bad row) as anything else; a column of mixed JSON types arrives as JSON
+    texts (``omaha.tableio``).
+    """
+    import json
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    t = col.type
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_dictionary(t):
+        if not (f.metadata and f.metadata.get(b"omaha.json") == b"1"):
+            for i in range(len(col)) if col.null_count else ():
+                if not col[i].is_valid:
+                    why_not.setdefault(i, f"missing {which!r}")
+            return col
+        values = [None if v is None else json.loads(v) for v in col.to_pylist()]
+    elif (pa.types.is_list(t) or pa.types.is_large_list(t)) and pa.types.is_string(t.value_type):
+        joined = pc.binary_join(col, " ")
+        for i in range(len(col)) if col.null_count else ():
+            if not col[i].is_valid:
+                why_not.setdefault(i, f"missing {which!r}")
+        return joined
+    else:
+        values = col.to_pylist()
+    texts: list[str | None] = []
+    for i, v in enumerate(values):
+        if isinstance(v, str):
+            texts.append(v)
+        elif isinstance(v, list) and all(isinstance(c, str) for c in v):
+            texts.append(" ".join(v))
+        else:
+            texts.append(None)
+            short = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
+            why_not[i] = f"missing {which!r}" if v is None else f"{which} must be a string of cards, got {short}"
+    return pa.array(texts, pa.string())
+
+
+def _text(column: Any, row: int) -> str | None:
+    if isinstance(column, list):
+        return " ".join(str(c[row].as_py()) for c in column if c[row].is_valid)
+    value = column[row].as_py()
+    return value if isinstance(value, str) or value is None else str(value)
+
+
+def _fill_id(col: Any, rows: np.ndarray, f: Any) -> Any:
+    """An id column with each missing id replaced by the row's number."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not col.null_count:
+        return col
+    numbers = pa.array(rows, pa.int64())
+    t = col.type
+    if pa.types.is_integer(t):
+        return pc.if_else(pc.is_null(col), numbers.cast(t), col)
+    if pa.types.is_floating(t):
+        return pc.if_else(pc.is_null(col), numbers.cast(t), col)
+    if pa.types.is_string(t) or pa.types.is_large_string(t):
+        return pc.if_else(pc.is_null(col), numbers.cast(t), col)
+    if pa.types.is_null(t):
+        return numbers
+    return col
+
+
+class _RejectFile:
+    """Rejected rows written to a table file (columns line, row, reason, hole, board)."""
+
+    def __init__(self, path: str) -> None:
+        from omaha.tableio import format_of
+
+        fmt, _ = format_of(path)
+        self.writer: TableWriter = open_writer(path, fmt or "csv")
+        self.rows: list[RejectedRow] = []
+
+    def add(self, row: RejectedRow) -> None:
+        self.rows.append(row)
+        if len(self.rows) >= 65_536:
+            self._flush()
+
+    def _flush(self) -> None:
+        import pyarrow as pa
+
+        if not self.rows:
+            return
+        batch = pa.RecordBatch.from_arrays(
+            [
+                pa.array([r.line for r in self.rows], pa.int64()),
+                pa.array([r.row for r in self.rows], pa.int64()),
+                pa.array([r.reason for r in self.rows], pa.string()),
+                pa.array([r.hole for r in self.rows], pa.string()),
+                pa.array([r.board for r in self.rows], pa.string()),
+            ],
+            names=["line", "row", "reason", "hole", "board"],
+        )
+        self.writer.write(batch)
+        self.rows = []
+
+    def close(self) -> None:
+        self._flush()
+        if self.writer.rows == 0:
+            self.writer.write_header(["line", "row", "reason", "hole", "board"])
+        self.writer.close()
+
+    def abort(self) -> None:
+        self.writer.abort()

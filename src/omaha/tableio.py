@@ -1,0 +1,1046 @@
+"""Reading and writing tables of deals: CSV, TSV, JSON Lines, Parquet and Arrow files.
+
+Apache Arrow does the reading and the writing (``pyarrow.csv``,
+``pyarrow.json``, ``pyarrow.parquet``, ``pyarrow.ipc``, and its gzip, bz2 and
+zstd codecs), in streaming batches so that memory stays bounded whatever
+the size of the file. This module adds what a pipeline needs around it:
+
+- the format and the codec from a file name (``deals.csv.gz``), or from
+  the first bytes of the input (standard input, unknown extensions);
+- the line where each row starts in a text file (:class:`omaha._textio.CsvLines`),
+  so that a rejected row is reported by its line; rows the reader cannot
+  split (a wrong number of fields, a line of JSON Lines that is not one
+  object) are reported, not dropped;
+- the JSON Lines guarantees Arrow's JSON reader does not give by itself: one
+  value per line, no NaN or infinity, integers kept exact, no crash on deep
+  nesting (such blocks are read line by line with :mod:`json`);
+- card text that is not UTF-8 read as text with U+FFFD in place of the bad
+  bytes;
+- a JSON Lines writer (Arrow has none), compiled where it handles text;
+- output written to a temporary file beside the target and renamed over it
+  when complete, so a killed run never leaves a partial file under the
+  final name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any
+
+from omaha.errors import OmahaError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pyarrow as pa
+
+__all__ = [
+    "FORMATS",
+    "Chunk",
+    "RejectedRow",
+    "TableFormatError",
+    "TableReader",
+    "TableWriter",
+    "format_of",
+    "open_reader",
+    "open_writer",
+]
+
+FORMATS = ("csv", "tsv", "jsonl", "parquet", "arrow")
+"""The table formats: CSV and TSV (with a header), JSON Lines, Parquet, Arrow IPC (Feather v2)."""
+
+_EXTENSIONS = {
+    ".csv": "csv",
+    ".tsv": "tsv",
+    ".tab": "tsv",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".parquet": "parquet",
+    ".pq": "parquet",
+    ".arrow": "arrow",
+    ".feather": "arrow",
+    ".ipc": "arrow",
+}
+_CODECS = {".gz": "gzip", ".gzip": "gzip", ".bz2": "bz2", ".zst": "zstd", ".zstd": "zstd"}
+_MAGIC = {b"\x1f\x8b": "gzip", b"BZh": "bz2", b"\x28\xb5\x2f\xfd": "zstd"}
+_TEXT_FORMATS = ("csv", "tsv", "jsonl")
+_BLOCK = 1 << 22  # bytes per CSV block and per read (a record may not be longer)
+_JSON_FLAG = b"omaha.json"  # field metadata: the strings are JSON texts (mixed types)
+_ROW_GROUP_ROWS = 1 << 20  # rows buffered per Parquet row group
+
+
+class TableFormatError(OmahaError, ValueError):
+    """A table that cannot be read or written as asked.
+
+    An unknown extension or format, a codec given to a format that does not
+    take one, a missing header, a file that is not of its format; the
+    message names the file and the problem.
+    """
+
+
+def format_of(path: str, *, writing: bool = False) -> tuple[str | None, str | None]:
+    """Return ``(format, codec)`` from a file name such as ``deals.csv.gz``.
+
+    Parameters
+    ----------
+    path : str
+        The file name (``-`` for standard input or output).
+    writing : bool, default False
+        Whether the file is to be written: then an extension that names no
+        format is an error (for reading, the content decides).
+
+    Returns
+    -------
+    (str or None, str or None)
+        One of :data:`FORMATS` (None when the name does not say), and
+        ``"gzip"``, ``"bz2"``, ``"zstd"`` or None.
+
+    Raises
+    ------
+    TableFormatError
+        When writing, an extension that is not a format (``out.xlsx``).
+
+    Examples
+    --------
+    >>> format_of("deals.csv.gz")
+    ('csv', 'gzip')
+    >>> format_of("out.parquet")
+    ('parquet', None)
+    """
+    if path == "-":
+        return None, None
+    name = os.path.basename(path).lower()
+    root, ext = os.path.splitext(name)
+    codec = _CODECS.get(ext)
+    if codec is not None:
+        root, ext = os.path.splitext(root)
+    fmt = _EXTENSIONS.get(ext)
+    if fmt is None and writing and (ext or codec):
+        known = " ".join(sorted(_EXTENSIONS))
+        raise TableFormatError(
+            f"unknown extension {ext or name!r} in {path!r}: the formats are {known}, "
+            "each optionally followed by .gz, .bz2 or .zst (or give --format)"
+        )
+    return fmt, codec
+
+
+def _check_codec(fmt: str, codec: str | None, path: str) -> None:
+    if codec is not None and fmt not in _TEXT_FORMATS:
+        raise TableFormatError(
+            f"{path!r}: {fmt} files are compressed inside; {codec} applies to csv, tsv "
+            "and jsonl only"
+        )
+
+
+# ------------------------------------------------------------------ reading
+
+
+@dataclass
+class RejectedRow:
+    """A row that cannot be evaluated, with where it is and why."""
+
+    row: int
+    """Its 1-based row number among the data rows (the header excluded)."""
+    line: int | None
+    """The line it starts on, in a text file (None for Parquet and Arrow)."""
+    reason: str
+    """Why it was rejected."""
+    hole: str | None = None
+    """Its hole text, as read (None when it could not be read)."""
+    board: str | None = None
+    """Its board text, as read."""
+
+    def where(self) -> str:
+        """``'line 12'`` in a text file, else ``'row 11'``."""
+        return f"line {self.line}" if self.line is not None else f"row {self.row}"
+
+
+@dataclass
+class Chunk:
+    """A batch of rows read from a table."""
+
+    batch: pa.RecordBatch
+    """The rows that could be read, every column (text columns as strings)."""
+    rows: np.ndarray
+    """int64 (n,): each row's 1-based row number (its default id)."""
+    lines: np.ndarray | None
+    """int64 (n,): the line each row starts on (text files), or None."""
+    rejected: list[RejectedRow] = field(default_factory=list)
+    """Rows of this part of the file that could not be read as rows."""
+
+
+class _Tap(io.RawIOBase):
+    """A readable stream over another that can replay what it read, and watches it.
+
+    Arrow's CSV reader infers the column names from the first block; the
+    names are then known, and the stream is replayed from the start for the
+    real reader, which reads every column as text.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self._kept: bytearray | None = bytearray()
+        self._replay = memoryview(b"")
+        self.watch: Any = None
+        self.bytes_read = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def replay(self) -> None:
+        """Serve the bytes read so far again, then go on; stop keeping bytes."""
+        assert self._kept is not None
+        self._replay = memoryview(bytes(self._kept))
+        self._kept = None
+        self.bytes_read = 0
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if len(self._replay):
+            n = min(len(view), len(self._replay))
+            view[:n] = self._replay[:n]
+            self._replay = self._replay[n:]
+        else:
+            data = self._stream.read(len(view))
+            n = len(data)
+            view[:n] = data
+            if self._kept is not None:
+                self._kept += data
+        if n and self.watch is not None:
+            self.watch(view[:n])
+        self.bytes_read += n
+        return n
+
+    def close(self) -> None:  # the owner closes the underlying stream
+        pass
+
+
+def _peek(raw: IO[bytes], size: int) -> bytes:
+    peek = getattr(raw, "peek", None)
+    if peek is None:
+        return b""
+    data: bytes = peek(size)
+    return data[:size]
+
+
+def _decompress(raw: IO[bytes], codec: str | None, name: str) -> Any:
+    """The decompressed stream of ``raw``: the codec named, or the one its magic shows."""
+    import pyarrow as pa
+
+    head = _peek(raw, 4)
+    sniffed = next((c for magic, c in _MAGIC.items() if head.startswith(magic)), None)
+    if codec is not None and sniffed != codec:
+        raise TableFormatError(f"{name!r} is named as {codec} but its content is not {codec}")
+    codec = codec or sniffed
+    if codec is None:
+        return raw
+    return pa.CompressedInputStream(pa.PythonFile(raw, mode="r"), codec)
+
+
+def _sniff(head: bytes) -> str:
+    if head.startswith(b"PAR1"):
+        return "parquet"
+    if head.startswith(b"ARROW1") or head.startswith(b"\xff\xff\xff\xff"):
+        return "arrow"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return "jsonl" if text.startswith(b"{") else "csv"
+
+
+class TableReader:
+    """Streams a table file as :class:`Chunk` objects (see :func:`open_reader`)."""
+
+    def __init__(
+        self, path: str, fmt: str, raw: IO[bytes], stream: Any, chunk_rows: int, threads: int
+    ) -> None:
+        self.path = path
+        self.format = fmt
+        self.names: list[str] = []
+        self.total_rows: int | None = None
+        self._raw = raw
+        self._stream = stream
+        self._chunk_rows = chunk_rows
+        self._threads = threads
+        self._rows_seen = 0
+        self._iter: Iterator[Chunk]
+        self._closers: list[Any] = []
+        if fmt in ("csv", "tsv"):
+            self._iter = self._csv()
+        elif fmt == "jsonl":
+            self._iter = self._jsonl()
+        elif fmt == "parquet":
+            self._iter = self._parquet()
+        else:
+            self._iter = self._arrow()
+
+    @property
+    def bytes_read(self) -> int:
+        """Bytes of the file read so far (compressed bytes, for a compressed file)."""
+        tell = getattr(self._raw, "tell", None)
+        try:
+            return int(tell()) if tell is not None else 0
+        except OSError:
+            return 0
+
+    def __iter__(self) -> Iterator[Chunk]:
+        return self._iter
+
+    def close(self) -> None:
+        """Close the file (not standard input)."""
+        for closer in self._closers:
+            with contextlib.suppress(Exception):
+                closer()
+        if self._raw is not sys.stdin.buffer:
+            self._raw.close()
+
+    def _numbers(self, n: int) -> np.ndarray:
+        import numpy as np
+
+        start = self._rows_seen + 1
+        self._rows_seen += n
+        return np.arange(start, start + n, dtype=np.int64)
+
+    # CSV and TSV ------------------------------------------------------------
+
+    def _csv(self) -> Iterator[Chunk]:
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.csv as pcsv
+
+        from omaha._textio import CsvLines
+
+        delimiter = "\t" if self.format == "tsv" else ","
+        tap = _Tap(self._stream)
+        parse = {"delimiter": delimiter, "newlines_in_values": True}
+        read = pcsv.ReadOptions(use_threads=False, block_size=_BLOCK)
+        try:
+            first = pcsv.open_csv(
+                pa.PythonFile(tap, mode="r"), read_options=read,
+                parse_options=pcsv.ParseOptions(**parse, invalid_row_handler=lambda row: "skip"),
+            )  # fmt: skip
+            self.names = list(first.schema.names)
+        except pa.ArrowInvalid as exc:
+            if "Empty CSV file" in str(exc):
+                self.names = []
+                return
+            raise TableFormatError(f"{self.path!r}: {_arrow_message(exc)}") from None
+        tap.replay()
+        lines = CsvLines(delimiter)
+        tap.watch = lines.feed
+        bad: list[tuple[int, str]] = []
+
+        def invalid(row: Any) -> str:
+            bad.append((row.number, f"expected {row.expected_columns} fields, got {row.actual_columns}"))
+            return "skip"
+
+        options = pcsv.ConvertOptions(column_types=dict.fromkeys(self.names, pa.binary()))
+        reader = pcsv.open_csv(
+            pa.PythonFile(tap, mode="r"),
+            read_options=pcsv.ReadOptions(use_threads=self._threads > 1, block_size=_BLOCK),
+            parse_options=pcsv.ParseOptions(**parse, invalid_row_handler=invalid),
+            convert_options=options,
+        )
+        self._closers.append(reader.close)
+        records = 0  # data records before this batch, rejected ones included
+        while True:
+            try:
+                batch = reader.read_next_batch()
+            except StopIteration:
+                batch = None
+            except pa.ArrowInvalid as exc:
+                raise TableFormatError(f"{self.path!r}: {_arrow_message(exc)}") from None
+            n = 0 if batch is None else batch.num_rows
+            # Arrow numbers rows from 1 with the header: data record = number - 2.
+            skipped = sorted(number - 2 for number, _ in bad)
+            why = dict((number - 2, reason) for number, reason in bad)
+            bad.clear()
+            total = n + len(skipped)
+            index = np.arange(records, records + total, dtype=np.int64)
+            keep = np.ones(total, bool)
+            if skipped:
+                keep[np.asarray(skipped, np.int64) - records] = False
+            rejected = [
+                RejectedRow(int(r) + 1, lines.line_of(int(r) + 1), why[int(r)]) for r in skipped
+            ]
+            kept = index[keep]
+            records += total
+            self._rows_seen = records
+            if batch is None:
+                if rejected:
+                    yield Chunk(_empty_batch(self.names), kept + 1, kept, rejected)
+                return
+            line_of = np.vectorize(lines.line_of, otypes=[np.int64]) if len(lines.breaks) > 1 else None
+            row_lines = line_of(kept + 1) if line_of is not None else kept + 2
+            yield Chunk(_as_text(batch), kept + 1, row_lines, rejected)
+
+    # JSON Lines ---------------------------------------------------------------
+
+    def _jsonl(self) -> Iterator[Chunk]:
+        import numpy as np
+
+        from omaha._textio import jsonl_lines
+
+        first_line = 1
+        schema = None
+        for block in _line_blocks(self._stream, self._chunk_rows):
+            data = np.frombuffer(block, np.uint8)
+            count = block.count(b"\n")
+            starts = np.empty(count, np.int64)
+            ends = np.empty(count, np.int64)
+            lines, blank, plain = jsonl_lines(data, starts, ends)
+            m = lines - blank
+            starts, ends = starts[:m], ends[:m]
+            if blank:
+                line_of = _line_numbers(data, starts) + first_line
+            else:
+                line_of = np.arange(first_line, first_line + m, dtype=np.int64)
+            batch = self._json_block(block, m, schema) if plain and m else None
+            if batch is not None:
+                schema = batch.schema
+                yield Chunk(batch, self._numbers(m), line_of)
+            elif m:
+                yield self._json_lines(block, starts, ends, line_of)
+            first_line += lines
+
+    def _json_block(self, block: bytes, rows: int, schema: Any) -> pa.RecordBatch | None:
+        """The block read by Arrow, or None when only a line-by-line read is safe."""
+        import pyarrow as pa
+        import pyarrow.json as pjson
+
+        options = pjson.ParseOptions(newlines_in_values=False)
+        if schema is not None:
+            options = pjson.ParseOptions(explicit_schema=schema, unexpected_field_behavior="infer")
+        try:
+            table = pjson.read_json(
+                io.BytesIO(block), read_options=pjson.ReadOptions(use_threads=False),
+                parse_options=options,
+            )  # fmt: skip
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            return None
+        if table.num_rows != rows or not _finite(table):
+            return None
+        try:
+            batch = _as_text(table.combine_chunks().to_batches()[0]) if rows else None
+        except IndexError:
+            return None
+        return batch
+
+    def _json_lines(
+        self, block: bytes, starts: np.ndarray, ends: np.ndarray, line_of: np.ndarray
+    ) -> Chunk:
+        """Read a block line by line with :mod:`json` (the rare path)."""
+        import numpy as np
+
+        numbers = self._numbers(len(starts))
+        rows: list[dict[str, Any]] = []
+        kept: list[int] = []
+        rejected: list[RejectedRow] = []
+        for i, (s, e) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+            text = block[s:e]
+            value = _loads(text)
+            if isinstance(value, _BadJson):
+                reason = value.reason
+            elif not isinstance(value, dict):
+                reason = f"expected a JSON object, got {_short(value)}"
+            else:
+                reason = ""
+            if reason:
+                rejected.append(RejectedRow(int(numbers[i]), int(line_of[i]), reason))
+                continue
+            rows.append(value)
+            kept.append(i)
+        index = np.asarray(kept, np.int64)
+        batch = _batch_of_dicts(rows)
+        self.names = list(dict.fromkeys([*self.names, *batch.schema.names]))
+        return Chunk(batch, numbers[index], line_of[index], rejected)
+
+    # Parquet and Arrow -----------------------------------------------------
+
+    def _parquet(self) -> Iterator[Chunk]:
+        import pyarrow.parquet as pq
+
+        try:
+            pf = pq.ParquetFile(self._stream)
+        except Exception as exc:  # pyarrow raises several kinds here
+            raise TableFormatError(f"{self.path!r} is not a Parquet file: {exc}") from None
+        self._closers.append(pf.close)
+        self.names = list(pf.schema_arrow.names)
+        self.total_rows = pf.metadata.num_rows
+        for batch in pf.iter_batches(batch_size=self._chunk_rows, use_threads=self._threads > 1):
+            yield Chunk(_as_text(batch), self._numbers(batch.num_rows), None)
+
+    def _arrow(self) -> Iterator[Chunk]:
+        import pyarrow as pa
+
+        try:
+            reader: Any = pa.ipc.open_file(self._stream)
+            batches: Iterator[Any] = (reader.get_batch(i) for i in range(reader.num_record_batches))
+        except pa.ArrowInvalid:
+            try:
+                self._stream.seek(0)
+                reader = pa.ipc.open_stream(self._stream)
+            except (pa.ArrowInvalid, OSError) as exc:
+                raise TableFormatError(f"{self.path!r} is not an Arrow IPC file: {exc}") from None
+            batches = iter(reader)
+        self.names = list(reader.schema.names)
+        for batch in batches:
+            for start in range(0, max(batch.num_rows, 1), self._chunk_rows):
+                part = batch.slice(start, self._chunk_rows)
+                if part.num_rows:
+                    yield Chunk(_as_text(part), self._numbers(part.num_rows), None)
+
+
+def _arrow_message(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.removeprefix("CSV parse error: ")
+
+
+def _empty_batch(names: list[str]) -> pa.RecordBatch:
+    import pyarrow as pa
+
+    return pa.RecordBatch.from_arrays([pa.array([], pa.string()) for _ in names], names=names)
+
+
+def _line_blocks(stream: Any, rows: int) -> Iterator[bytes]:
+    """Blocks of whole lines (each ending with LF), about ``rows`` lines each."""
+    pending = b""
+    while True:
+        data = stream.read(_BLOCK)
+        if not data:
+            break
+        pending += data
+        while pending.count(b"\n", 0, len(pending)) >= rows:
+            cut = -1
+            for _ in range(rows):
+                cut = pending.index(b"\n", cut + 1)
+            yield pending[: cut + 1]
+            pending = pending[cut + 1 :]
+        if len(pending) >= _BLOCK and b"\n" in pending:
+            cut = pending.rindex(b"\n")
+            yield pending[: cut + 1]
+            pending = pending[cut + 1 :]
+    if pending:
+        if pending.startswith(b"\xef\xbb\xbf"):
+            pending = pending[3:]
+        yield pending if pending.endswith(b"\n") else pending + b"\n"
+
+
+def _line_numbers(data: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """0-based line index of each position in ``starts`` within ``data``."""
+    import numpy as np
+
+    newlines = np.flatnonzero(data == 10)
+    return np.searchsorted(newlines, starts).astype(np.int64)
+
+
+def _finite(table: Any) -> bool:
+    """Whether no float in the table (nested ones too) is NaN or infinite."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    def check(arr: Any) -> bool:
+        t = arr.type
+        if pa.types.is_floating(t):
+            return bool(pc.all(pc.or_kleene(pc.is_finite(arr), pc.is_null(arr))).as_py() in (True, None))
+        if pa.types.is_list(t) or pa.types.is_large_list(t):
+            return check(pc.list_flatten(arr))
+        if pa.types.is_struct(t):
+            return all(check(pc.struct_field(arr, [i])) for i in range(t.num_fields))
+        return True
+
+    return all(check(col) for col in table.columns)
+
+
+def _as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """The batch with binary columns as UTF-8 text (bad bytes become U+FFFD)."""
+    import pyarrow as pa
+
+    arrays = []
+    changed = False
+    for col in batch.columns:
+        if pa.types.is_binary(col.type) or pa.types.is_large_binary(col.type):
+            target = pa.string() if pa.types.is_binary(col.type) else pa.large_string()
+            try:
+                col = col.cast(target)
+            except pa.ArrowInvalid:  # not UTF-8: decoded value by value
+                col = pa.array(
+                    [None if v is None else v.decode("utf-8", "replace") for v in col.to_pylist()],
+                    target,
+                )
+            changed = True
+        arrays.append(col)
+    if not changed:
+        return batch
+    return pa.RecordBatch.from_arrays(arrays, names=batch.schema.names)
+
+
+@dataclass
+class _BadJson:
+    reason: str
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"{text} is beyond a float's range")
+    return value
+
+
+# Python's decoder also takes NaN and Infinity (and reads 1e999 as infinity),
+# which no JSON writer may output.
+_JSON_HOOKS: dict[str, Any] = {"parse_constant": _not_json, "parse_float": _finite_float}
+
+
+def _loads(text: bytes) -> Any:
+    try:
+        return json.loads(text, **_JSON_HOOKS)
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
+        msg = getattr(exc, "msg", str(exc))
+        return _BadJson(f"invalid JSON ({msg}): {_short(text.decode('utf-8', 'replace'))}")
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _batch_of_dicts(rows: list[dict[str, Any]]) -> pa.RecordBatch:
+    """Build a batch from parsed JSON objects; a column Arrow cannot type becomes JSON text."""
+    import pyarrow as pa
+
+    names = list(dict.fromkeys(k for row in rows for k in row))
+    arrays = []
+    fields = []
+    for name in names:
+        values = [row.get(name) for row in rows]
+        try:
+            arr = pa.array(values)
+            if pa.types.is_null(arr.type):
+                arr = pa.array(values, pa.string())
+            fields.append(pa.field(name, arr.type))
+        except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError, UnicodeEncodeError):
+            texts = [None if v is None else json.dumps(v) for v in values]
+            arr = pa.array(texts, pa.string())
+            fields.append(pa.field(name, pa.string(), metadata={_JSON_FLAG: b"1"}))
+        arrays.append(arr)
+    return pa.RecordBatch.from_arrays(arrays, schema=pa.schema(fields))
+
+
+def open_reader(
+    path: str,
+    fmt: str | None = None,
+    *,
+    chunk_rows: int = 65_536,
+    threads: int = 1,
+) -> TableReader:
+    """Open a table for streaming.
+
+    Parameters
+    ----------
+    path : str
+        A file name, or ``-`` for standard input. A ``.gz``, ``.bz2`` or
+        ``.zst`` suffix (or, whatever the name, the codec's magic bytes)
+        decompresses a text format on the fly.
+    fmt : str, optional
+        One of :data:`FORMATS`; by default from the name, else from the
+        first bytes (Parquet and Arrow by their magic, JSON Lines when the
+        first character is ``{``, else CSV).
+    chunk_rows : int, default 65,536
+        Rows per chunk (CSV reads blocks of about 4 MB).
+    threads : int, default 1
+        More than one lets Arrow read with its own threads.
+
+    Returns
+    -------
+    TableReader
+        Iterate it for :class:`Chunk` objects; :attr:`TableReader.names`
+        holds the column names once the first chunk is read.
+
+    Raises
+    ------
+    OSError
+        If the file cannot be opened.
+    TableFormatError
+        A codec that does not fit the format or the content.
+    """
+    named, codec = format_of(path)
+    raw: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    try:
+        fmt = fmt or named
+        if fmt in ("parquet", "arrow") or (fmt is None and codec is None):
+            head = _peek(raw, 8)
+            fmt = fmt or _sniff(head)
+        if fmt in ("parquet", "arrow"):
+            _check_codec(fmt, codec, path)
+            stream: Any = raw if raw.seekable() else _spool(raw)
+        else:
+            stream = _decompress(raw, codec, path)
+            if fmt is None:
+                fmt = "csv"
+        if fmt not in FORMATS:
+            raise TableFormatError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
+        return TableReader(path, fmt, raw, stream, chunk_rows, threads)
+    except BaseException:
+        if raw is not sys.stdin.buffer:
+            raw.close()
+        raise
+
+
+def _spool(raw: IO[bytes]) -> IO[bytes]:
+    """A seekable copy of a stream (standard input) on disk, for Parquet and Arrow files."""
+    spool = tempfile.TemporaryFile()
+    while True:
+        data = raw.read(_BLOCK)
+        if not data:
+            break
+        spool.write(data)
+    spool.seek(0)
+    return spool
+
+
+# ------------------------------------------------------------------ writing
+
+
+class TableWriter:
+    """Writes batches to a table file (see :func:`open_writer`).
+
+    Text formats are written batch by batch; Parquet gathers about a million
+    rows per row group. :meth:`close` completes the file (and renames the
+    temporary file over the target); :meth:`abort` removes it.
+    """
+
+    def __init__(self, path: str, fmt: str, codec: str | None) -> None:
+        self.path = path
+        self.format = fmt
+        self.codec = codec
+        self.rows = 0
+        self._temp: str | None = None
+        self._file: Any = None
+        self._sink: Any = None
+        self._writer: Any = None
+        self._pending: list[Any] = []
+        self._pending_rows = 0
+        self._header = True
+        self._schema: Any = None
+        self._open()
+
+    def _open(self) -> None:
+        import pyarrow as pa
+
+        if self.path == "-":
+            self._file = sys.stdout.buffer
+            base: Any = pa.PythonFile(self._file, mode="w")
+        else:
+            target = os.path.abspath(self.path)
+            if os.path.exists(target) and not os.path.isfile(target):
+                self._file = open(target, "wb")  # noqa: SIM115  (a device or a pipe)
+            else:
+                directory, name = os.path.split(target)
+                fd, self._temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=directory)
+                self._file = os.fdopen(fd, "wb")
+            base = pa.PythonFile(self._file, mode="w")
+        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
+
+    def write(self, batch: pa.RecordBatch) -> None:
+        """Write one batch (its columns must be those of the first batch)."""
+        if self.format in ("csv", "tsv"):
+            self._write_csv(batch)
+        elif self.format == "jsonl":
+            self._sink.write(jsonl_text(batch))
+        elif self.format == "parquet":
+            self._pending.append(batch)
+            self._pending_rows += batch.num_rows
+            if self._pending_rows >= _ROW_GROUP_ROWS:
+                self._flush_parquet()
+        else:
+            import pyarrow as pa
+
+            if self._writer is None:
+                self._schema = batch.schema
+                self._writer = pa.ipc.new_file(self._sink, batch.schema)
+            self._writer.write_batch(_conform(batch, self._schema))
+        self.rows += batch.num_rows
+
+    def _write_csv(self, batch: pa.RecordBatch) -> None:
+        import pyarrow.csv as pcsv
+
+        options = pcsv.WriteOptions(
+            include_header=self._header, batch_size=65_536,
+            delimiter="\t" if self.format == "tsv" else ",",
+        )  # fmt: skip
+        pcsv.write_csv(_csv_ready(batch), self._sink, options)
+        self._header = False
+
+    def write_header(self, names: list[str]) -> None:
+        """Write the header of an empty CSV or TSV output (no batch was written)."""
+        if self.format in ("csv", "tsv") and self._header:
+            self._write_csv(_empty_batch(names))
+
+    def _flush_parquet(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if not self._pending:
+            return
+        if self._writer is None:
+            self._writer = pq.ParquetWriter(self._sink, self._pending[0].schema)
+        schema = self._writer.schema
+        table = pa.Table.from_batches([_conform(b, schema) for b in self._pending], schema)
+        self._writer.write_table(table, row_group_size=_ROW_GROUP_ROWS)
+        self._pending = []
+        self._pending_rows = 0
+
+    def close(self) -> None:
+        """Complete the file: the last row group, the footer, the codec's end, the rename.
+
+        Raises
+        ------
+        OSError
+            If writing fails (a full disk); the temporary file is removed.
+        """
+        try:
+            if self.format == "parquet":
+                self._flush_parquet()
+                if self._writer is None and self._pending_rows == 0:
+                    self._empty_parquet()
+            if self._writer is not None:
+                self._writer.close()
+            if self._sink is not None and self.codec:
+                self._sink.close()
+            if self._file is sys.stdout.buffer:
+                self._file.flush()
+            elif self._file is not None:
+                self._file.close()
+            if self._temp is not None:
+                _set_mode(self._temp)
+                os.replace(self._temp, self.path)
+                self._temp = None
+        except BaseException:
+            self.abort()
+            raise
+
+    def _empty_parquet(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        self._writer = pq.ParquetWriter(self._sink, pa.schema([]))
+
+    def abort(self) -> None:
+        """Stop writing and remove the temporary file (the target is left as it was)."""
+        for closer in (getattr(self._writer, "close", None), getattr(self._file, "close", None)):
+            if closer is not None and self._file is not sys.stdout.buffer:
+                with contextlib.suppress(Exception):
+                    closer()
+        self._writer = None
+        if self._temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._temp)
+            self._temp = None
+
+
+def _set_mode(path: str) -> None:
+    """Give a temporary file the mode a new file gets (mkstemp makes it private)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)
+
+
+def open_writer(path: str, fmt: str | None = None, codec: str | None = None) -> TableWriter:
+    """Open a table file for writing batches.
+
+    Parameters
+    ----------
+    path : str
+        The file to write, or ``-`` for standard output.
+    fmt : str, optional
+        One of :data:`FORMATS`; by default from the name.
+    codec : str, optional
+        ``"gzip"``, ``"bz2"`` or ``"zstd"`` for a text format; by default
+        from the name (``out.csv.gz``).
+
+    Returns
+    -------
+    TableWriter
+
+    Raises
+    ------
+    TableFormatError
+        An unknown extension or format, or a codec for Parquet or Arrow.
+    OSError
+        If the file cannot be created.
+    """
+    named, named_codec = format_of(path, writing=fmt is None)
+    fmt = fmt or named
+    if fmt is None:
+        raise TableFormatError(f"no format for {path!r}: name it by its extension or give one")
+    if fmt not in FORMATS:
+        raise TableFormatError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
+    codec = codec or named_codec
+    _check_codec(fmt, codec, path)
+    return TableWriter(path, fmt, codec)
+
+
+def _conform(batch: Any, schema: Any) -> Any:
+    """The batch in the writer's schema (Parquet and Arrow need one type per column)."""
+    import pyarrow as pa
+
+    if batch.schema.equals(schema):
+        return batch
+    if batch.schema.names != schema.names:
+        raise TableFormatError(
+            f"the columns changed from {schema.names} to {batch.schema.names}; "
+            "Parquet and Arrow files need the same columns in every row"
+        )
+    arrays = []
+    for col, want in zip(batch.columns, schema, strict=True):
+        try:
+            arrays.append(col.cast(want.type))
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            raise TableFormatError(
+                f"column {want.name!r} changed type from {want.type} to {col.type}; "
+                "Parquet and Arrow files need one type per column (write CSV or JSON Lines)"
+            ) from None
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
+def _is_json_text(f: Any) -> bool:
+    return bool(f.metadata) and f.metadata.get(_JSON_FLAG) == b"1"
+
+
+def _csv_ready(batch: Any) -> Any:
+    """Columns Arrow's CSV writer cannot write as they are, as text.
+
+    Nested values (lists, structs: JSON input) become JSON text; a column of
+    JSON texts (values of mixed types) gives strings as themselves.
+    """
+    import pyarrow as pa
+
+    arrays = []
+    changed = False
+    for f, col in zip(batch.schema, batch.columns, strict=True):
+        t = col.type
+        if _is_json_text(f):
+            values = [None if v is None else json.loads(v) for v in col.to_pylist()]
+            col = pa.array(
+                [v if isinstance(v, str) or v is None else json.dumps(v) for v in values],
+                pa.string(),
+            )
+            changed = True
+        elif pa.types.is_nested(t):
+            col = pa.array(
+                [None if v is None else json.dumps(v, ensure_ascii=False) for v in col.to_pylist()],
+                pa.string(),
+            )
+            changed = True
+        arrays.append(col)
+    if not changed:
+        return batch
+    return pa.RecordBatch.from_arrays(arrays, names=batch.schema.names)
+
+
+def jsonl_text(batch: pa.RecordBatch) -> bytes:
+    """The JSON Lines text of a batch: one object per row, keys in column order.
+
+    Strings are escaped by compiled code, numbers and booleans formatted by
+    Arrow (a float always keeps a decimal point or exponent; NaN and
+    infinities, which JSON cannot hold, are written as null), nested values
+    by :mod:`json`.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> batch = pa.record_batch([pa.array([1, None]), pa.array(['a"b', "c"])], names=["n", "s"])
+    >>> jsonl_text(batch)
+    b'{"n": 1, "s": "a\\\\"b"}\\n{"n": null, "s": "c"}\\n'
+    """
+    from omaha._textio import join_lines
+
+    if batch.num_rows == 0:
+        return b""
+    texts, offsets, prefixes = [], [], []
+    for k, (f, col) in enumerate(zip(batch.schema, batch.columns, strict=True)):
+        text, off = _json_column(f, col)
+        texts.append(text)
+        offsets.append(off)
+        key = json.dumps(f.name, ensure_ascii=False)
+        prefixes.append((("{" if k == 0 else ", ") + key + ": ").encode())
+    if not texts:
+        return b"{}\n" * batch.num_rows
+    return join_lines(texts, offsets, prefixes, b"}\n")
+
+
+def _json_column(f: Any, col: Any) -> tuple[bytes, np.ndarray]:
+    """One column as JSON texts: ``(text, int64 offsets)``."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from omaha._textio import json_strings
+
+    t = col.type
+    if pa.types.is_dictionary(t):
+        col = col.cast(t.value_type)
+        t = col.type
+    if _is_json_text(f):
+        values = [b"null" if v is None else v.encode() for v in col.to_pylist()]
+        return _joined(values)
+    if pa.types.is_string(t) or pa.types.is_large_string(t):
+        width = np.int32 if pa.types.is_string(t) else np.int64
+        validity, offs, data = col.buffers()[:3]
+        offsets = np.frombuffer(offs, width)[col.offset : col.offset + len(col) + 1]
+        raw = np.frombuffer(data, np.uint8) if data is not None else np.empty(0, np.uint8)
+        bits = np.frombuffer(validity, np.uint8) if validity is not None else None
+        out = np.empty(len(col) + 1, np.int64)
+        text = json_strings(raw, offsets, bits, col.offset, out)
+        return text, out
+    if pa.types.is_integer(t) or pa.types.is_boolean(t) or pa.types.is_decimal(t):
+        return _joined_arrow(pc.cast(col, pa.string()) if not pa.types.is_decimal(t) else col.cast(pa.string()))
+    if pa.types.is_floating(t):
+        text = col.cast(pa.string())
+        finite = pc.is_finite(col)
+        plain = pc.invert(pc.match_substring_regex(text, r"[.eEn]"))
+        text = pc.if_else(pc.and_kleene(finite, plain), pc.binary_join_element_wise(text, ".0", ""), text)
+        text = pc.if_else(finite, text, pa.scalar(None, pa.string()))
+        return _joined_arrow(text)
+    if pa.types.is_null(t):
+        return _joined([b"null"] * len(col))
+    values = [
+        b"null" if v is None else json.dumps(v, ensure_ascii=False, default=str).encode()
+        for v in col.to_pylist()
+    ]
+    return _joined(values)
+
+
+def _joined_arrow(text: Any) -> tuple[bytes, np.ndarray]:
+    """Arrow strings that are JSON texts already (numbers): nulls become ``null``."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return _buffers(pc.fill_null(text.cast(pa.string()), "null"))
+
+
+def _buffers(text: Any) -> tuple[bytes, np.ndarray]:
+    import numpy as np
+
+    _, offs, data = text.buffers()[:3]
+    offsets = np.frombuffer(offs, np.int32)[text.offset : text.offset + len(text) + 1].astype(np.int64)
+    raw = data.to_pybytes() if data is not None else b""
+    return raw, offsets
+
+
+def _joined(values: list[bytes]) -> tuple[bytes, np.ndarray]:
+    import numpy as np
+
+    offsets = np.zeros(len(values) + 1, np.int64)
+    np.cumsum([len(v) for v in values], out=offsets[1:])
+    return b"".join(values), offsets
