@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from omaha.errors import OmahaError
-from omaha.tableio import RejectedRow, open_reader, open_writer
+from omaha.tableio import RejectedRow, TableFormatError, format_of, open_reader, open_writer
 from omaha.tabular import RESULT_COLUMNS, evaluate_columns, find_columns
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class BadRowError(OmahaError, ValueError):
 
 
 class ColumnError(OmahaError, ValueError):
-    """A column asked for (``columns=``, the hole or board column) that the input lacks."""
+    """A column named in ``columns=`` that neither the input nor the results have."""
 
 
 @dataclass
@@ -92,7 +92,8 @@ def evaluate_file(
         file beside it and renamed when complete.
     input_format, output_format : str, optional
         One of :data:`omaha.tableio.FORMATS`; by default from the file names
-        (standard output: the input's format if it is text, else CSV).
+        (standard output, or a name without an extension: the input's format
+        if it is text, else CSV).
     codec : str, optional
         ``"gzip"``, ``"bz2"`` or ``"zstd"`` for a text output (by default
         from the output's name).
@@ -128,9 +129,10 @@ def evaluate_file(
         (rows before it were written to standard output; a file output is
         not created).
     ColumnError
-        A card column or a column of ``columns`` the input lacks.
+        A column of ``columns`` that neither the input nor the results have.
     omaha.tableio.TableFormatError
-        An unknown format or extension, or an input that is not of its format.
+        An unknown format or extension, an input that is not of its format,
+        or one without the card columns.
     OSError
         If a file cannot be read or written (a full disk).
     """
@@ -138,7 +140,9 @@ def evaluate_file(
     reader = open_reader(source, input_format, chunk_rows=chunk_rows, threads=threads)
     try:
         fmt = output_format
-        if fmt is None and output in ("-", ""):  # text on a terminal: the input's, or CSV
+        if fmt is None and format_of(output, writing=True)[0] is None:
+            # Standard output or a name without an extension: the input's format if
+            # it is text, else CSV.
             fmt = reader.format if reader.format in ("csv", "tsv", "jsonl") else "csv"
         writer = open_writer(output, fmt, codec)
     except BaseException:
@@ -154,10 +158,13 @@ def evaluate_file(
     done = skipped = 0
     layout: _Layout | None = None
     try:
-        for chunk in reader:
-            if layout is None:
-                layout = _Layout(list(chunk.batch.schema.names), hole, board, columns)
-            good, numbers, bad = _evaluate(chunk, layout, threads)
+        for chunk in _pieces(reader, chunk_rows):
+            if layout is None and chunk.batch.num_columns == 0:
+                good, numbers, bad = None, chunk.rows[:0], chunk.rejected  # nothing readable yet
+            else:
+                if layout is None:
+                    layout = _Layout(list(chunk.batch.schema.names), hole, board, columns)
+                good, numbers, bad = _evaluate(chunk, layout, threads)
             if bad and not skip_invalid:
                 first = bad[0]
                 if good is not None:
@@ -190,6 +197,31 @@ def evaluate_file(
     return RunStats(done, skipped, time.perf_counter() - started)
 
 
+def _pieces(reader: Any, rows: int) -> Any:
+    """Cut the reader's chunks to at most ``rows`` rows (a CSV block holds many more)."""
+    from omaha.tableio import Chunk
+
+    for chunk in reader:
+        n = chunk.batch.num_rows
+        if n <= rows:
+            yield chunk
+            continue
+        for start in range(0, n, rows):
+            stop = min(start + rows, n)
+            first = chunk.rows[start]
+            last = chunk.rows[stop - 1]
+            rejected = [
+                r
+                for r in chunk.rejected
+                if (start == 0 or r.row > chunk.rows[start - 1]) and (stop == n or r.row <= last)
+            ]
+            del first
+            lines = None if chunk.lines is None else chunk.lines[start:stop]
+            yield Chunk(
+                chunk.batch.slice(start, stop - start), chunk.rows[start:stop], lines, rejected
+            )
+
+
 class _Layout:
     """Where the card columns are and which columns the output has."""
 
@@ -212,7 +244,7 @@ class _Layout:
             try:
                 self.hole, self.board = find_columns(names, hole, board)
             except InvalidCardError as exc:
-                raise ColumnError(str(exc)) from None
+                raise TableFormatError(str(exc)) from None
             cards = set(self.hole if isinstance(self.hole, list) else [self.hole])
             cards |= set(self.board if isinstance(self.board, list) else [self.board])
         self.id = next((n for n in names if n.strip().lower() == ID), None)
@@ -232,7 +264,7 @@ class _Layout:
 def _evaluate(
     chunk: Chunk, layout: _Layout, threads: int
 ) -> tuple[pa.RecordBatch | None, np.ndarray, list[RejectedRow]]:
-    """The output batch of a chunk's good rows, their row numbers, and the rejected rows.
+    """Evaluate a chunk: the output batch of its good rows, their row numbers, the rejected rows.
 
     The rejected rows are in row order.
     """
@@ -245,6 +277,7 @@ def _evaluate(
     if missing:  # a JSON Lines block without some key: null there
         for name in missing:
             batch = batch.append_column(name, pa.nulls(batch.num_rows, pa.string()))
+
     def column(which: Any) -> Any:
         if isinstance(which, list):
             return [batch.column(c) for c in which]
@@ -261,12 +294,12 @@ def _evaluate(
         board = _card_text(board, batch.schema.field(layout.board), "board", why_not)
     result = evaluate_columns(hole, board, threads=threads)
     rejected = list(chunk.rejected)
-    reasons = [why_not.get(i, why) for i, why in zip(result.rejected.tolist(), result.reasons, strict=True)]
+    reasons = [
+        why_not.get(i, why) for i, why in zip(result.rejected.tolist(), result.reasons, strict=True)
+    ]
     for i, why in zip(result.rejected.tolist(), reasons, strict=True):
         line = int(chunk.lines[i]) if chunk.lines is not None else None
-        rejected.append(
-            RejectedRow(int(chunk.rows[i]), line, why, _text(hole, i), _text(board, i))
-        )
+        rejected.append(RejectedRow(int(chunk.rows[i]), line, why, _text(hole, i), _text(board, i)))
     rejected.sort(key=lambda r: r.row)
     keep = np.ones(batch.num_rows, bool)
     keep[result.rejected] = False
@@ -275,22 +308,28 @@ def _evaluate(
     index = pa.array(np.flatnonzero(keep)) if not keep.all() else None
     rows = chunk.rows if index is None else chunk.rows[keep]
     out = []
+    fields = []  # the input's fields keep their metadata (JSON texts are marked there)
     for name in layout.names:
         if name in RESULT_COLUMNS:
             col = result.columns.column(name)
+            fields.append(result.columns.schema.field(name))
         elif name == ID and layout.id is None:
             out.append(pa.array(rows, pa.int64()))
+            fields.append(pa.field(ID, pa.int64()))
             continue
         else:
             col = batch.column(name)
+            f = batch.schema.field(name)
             if name == layout.id:
-                col = _fill_id(col, chunk.rows, batch.schema.field(name))
+                col = _fill_id(col, chunk.rows, f)
+                f = f.with_type(col.type)
+            fields.append(f)
         out.append(col if index is None else col.take(index))
-    return pa.RecordBatch.from_arrays(out, names=layout.names), rows, rejected
+    return pa.RecordBatch.from_arrays(out, schema=pa.schema(fields)), rows, rejected
 
 
 def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
-    """A card column as text: lists of cards joined; other values null, with the reason.
+    """Give a card column as text: lists of cards joined; other values null, with the reason.
 
     JSON Lines may give cards as a string, as a list of card strings, or (a
     bad row) as anything else; a column of mixed JSON types arrives as JSON
@@ -326,7 +365,11 @@ def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
         else:
             texts.append(None)
             short = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
-            why_not[i] = f"missing {which!r}" if v is None else f"{which} must be a string of cards, got {short}"
+            why_not[i] = (
+                f"missing {which!r}"
+                if v is None
+                else f"{which} must be a string of cards, got {short}"
+            )
     return pa.array(texts, pa.string())
 
 
@@ -338,7 +381,7 @@ def _text(column: Any, row: int) -> str | None:
 
 
 def _fill_id(col: Any, rows: np.ndarray, f: Any) -> Any:
-    """An id column with each missing id replaced by the row's number."""
+    """Replace each missing id by the row's number."""
     import pyarrow as pa
     import pyarrow.compute as pc
 

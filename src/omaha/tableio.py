@@ -39,6 +39,7 @@ from omaha.errors import OmahaError
 
 if TYPE_CHECKING:
     import numpy as np
+    import numpy.typing as npt
     import pyarrow as pa
 
 __all__ = [
@@ -71,7 +72,8 @@ _EXTENSIONS = {
 _CODECS = {".gz": "gzip", ".gzip": "gzip", ".bz2": "bz2", ".zst": "zstd", ".zstd": "zstd"}
 _MAGIC = {b"\x1f\x8b": "gzip", b"BZh": "bz2", b"\x28\xb5\x2f\xfd": "zstd"}
 _TEXT_FORMATS = ("csv", "tsv", "jsonl")
-_BLOCK = 1 << 22  # bytes per CSV block and per read (a record may not be longer)
+_BLOCK = 1 << 21  # bytes per CSV block and per read (a record may not be longer)
+_MAX_COLUMNS = 10_000  # columns of a CSV file
 _JSON_FLAG = b"omaha.json"  # field metadata: the strings are JSON texts (mixed types)
 _ROW_GROUP_ROWS = 1 << 20  # rows buffered per Parquet row group
 
@@ -177,61 +179,78 @@ class Chunk:
 
 
 class _Tap(io.RawIOBase):
-    """A readable stream over another that can replay what it read, and watches it.
+    """A readable stream over another that shows every byte read to ``watch``.
 
-    Arrow's CSV reader infers the column names from the first block; the
-    names are then known, and the stream is replayed from the start for the
-    real reader, which reads every column as text.
+    It reads straight into the caller's buffer (Arrow's), so the text is
+    never copied into Python objects on the way.
     """
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, watch: Any) -> None:
         self._stream = stream
-        self._kept: bytearray | None = bytearray()
-        self._replay = memoryview(b"")
-        self.watch: Any = None
-        self.bytes_read = 0
+        self._readinto = getattr(stream, "readinto", None)
+        self.watch = watch
 
     def readable(self) -> bool:
         return True
 
-    def replay(self) -> None:
-        """Serve the bytes read so far again, then go on; stop keeping bytes."""
-        assert self._kept is not None
-        self._replay = memoryview(bytes(self._kept))
-        self._kept = None
-        self.bytes_read = 0
-
     def readinto(self, buffer: Any) -> int:
         view = memoryview(buffer).cast("B")
-        if len(self._replay):
-            n = min(len(view), len(self._replay))
-            view[:n] = self._replay[:n]
-            self._replay = self._replay[n:]
+        if self._readinto is not None:
+            n = int(self._readinto(view) or 0)
         else:
             data = self._stream.read(len(view))
             n = len(data)
             view[:n] = data
-            if self._kept is not None:
-                self._kept += data
-        if n and self.watch is not None:
+        if n:
             self.watch(view[:n])
-        self.bytes_read += n
         return n
 
     def close(self) -> None:  # the owner closes the underlying stream
         pass
 
 
+class _Head(io.RawIOBase):
+    """A stream that first gives back bytes already read from another."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self._head = memoryview(head)
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if len(self._head):
+            n = min(len(view), len(self._head))
+            view[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._rest.read(len(view))
+        view[: len(data)] = data
+        return len(data)
+
+
+def _peekable(raw: IO[bytes]) -> IO[bytes]:
+    """``raw`` if it can peek (files, standard input), else a buffered stream over it that can."""
+    if hasattr(raw, "peek"):
+        return raw
+    return io.BufferedReader(_Head(b"", raw), buffer_size=1 << 16)
+
+
 def _peek(raw: IO[bytes], size: int) -> bytes:
-    peek = getattr(raw, "peek", None)
-    if peek is None:
-        return b""
-    data: bytes = peek(size)
+    """Up to ``size`` bytes from the start of ``raw``, left to be read again."""
+    data: bytes = getattr(raw, "peek")(size)  # noqa: B009
+    while len(data) < size:  # a peek may stop at the buffer; read on until size or the end
+        more = len(data)
+        data = raw.peek(size)  # type: ignore[attr-defined]
+        if len(data) <= more:
+            break
     return data[:size]
 
 
 def _decompress(raw: IO[bytes], codec: str | None, name: str) -> Any:
-    """The decompressed stream of ``raw``: the codec named, or the one its magic shows."""
+    """Decompress ``raw`` with the codec named, or the one its magic bytes show."""
     import pyarrow as pa
 
     head = _peek(raw, 4)
@@ -296,7 +315,7 @@ class TableReader:
         for closer in self._closers:
             with contextlib.suppress(Exception):
                 closer()
-        if self._raw is not sys.stdin.buffer:
+        if self.path != "-":
             self._raw.close()
 
     def _numbers(self, n: int) -> np.ndarray:
@@ -316,58 +335,69 @@ class TableReader:
         from omaha._textio import CsvLines
 
         delimiter = "\t" if self.format == "tsv" else ","
-        tap = _Tap(self._stream)
-        parse = {"delimiter": delimiter, "newlines_in_values": True}
-        read = pcsv.ReadOptions(use_threads=False, block_size=_BLOCK)
-        try:
-            first = pcsv.open_csv(
-                pa.PythonFile(tap, mode="r"), read_options=read,
-                parse_options=pcsv.ParseOptions(**parse, invalid_row_handler=lambda row: "skip"),
-            )  # fmt: skip
-            self.names = list(first.schema.names)
-        except pa.ArrowInvalid as exc:
-            if "Empty CSV file" in str(exc):
-                self.names = []
-                return
-            raise TableFormatError(f"{self.path!r}: {_arrow_message(exc)}") from None
-        tap.replay()
         lines = CsvLines(delimiter)
-        tap.watch = lines.feed
         bad: list[tuple[int, str]] = []
 
         def invalid(row: Any) -> str:
-            bad.append((row.number, f"expected {row.expected_columns} fields, got {row.actual_columns}"))
+            got = f"expected {row.expected_columns} fields, got {row.actual_columns}"
+            bad.append((row.number, got))
             return "skip"
 
-        options = pcsv.ConvertOptions(column_types=dict.fromkeys(self.names, pa.binary()))
-        reader = pcsv.open_csv(
-            pa.PythonFile(tap, mode="r"),
-            read_options=pcsv.ReadOptions(use_threads=self._threads > 1, block_size=_BLOCK),
-            parse_options=pcsv.ParseOptions(**parse, invalid_row_handler=invalid),
-            convert_options=options,
-        )
+        # The header is read as the first row (every column as bytes, named
+        # f0, f1, ...: the names are only known once it is read).
+        try:
+            reader = pcsv.open_csv(
+                pa.PythonFile(_Tap(self._stream, lines.feed), mode="r"),
+                read_options=pcsv.ReadOptions(
+                    use_threads=self._threads > 1, block_size=_BLOCK,
+                    autogenerate_column_names=True,
+                ),
+                parse_options=pcsv.ParseOptions(
+                    delimiter=delimiter, newlines_in_values=True, invalid_row_handler=invalid
+                ),
+                convert_options=pcsv.ConvertOptions(
+                    column_types={f"f{i}": pa.binary() for i in range(_MAX_COLUMNS)}
+                ),
+            )  # fmt: skip
+        except pa.ArrowInvalid as exc:
+            if "Empty CSV file" in str(exc):
+                return
+            raise TableFormatError(f"{self.path!r}: {_csv_problem(exc)}") from None
         self._closers.append(reader.close)
-        records = 0  # data records before this batch, rejected ones included
+        records = -1  # data records before this batch (the header is record -1)
         while True:
             try:
                 batch = reader.read_next_batch()
             except StopIteration:
                 batch = None
             except pa.ArrowInvalid as exc:
-                raise TableFormatError(f"{self.path!r}: {_arrow_message(exc)}") from None
+                raise TableFormatError(f"{self.path!r}: {_csv_problem(exc)}") from None
+            if batch is not None and records == -1:
+                header = batch.slice(0, 1).to_pylist()[0]
+                self.names = [
+                    v.decode("utf-8", "replace") if v is not None else "" for v in header.values()
+                ]
+                if len(set(self.names)) != len(self.names):
+                    raise TableFormatError(
+                        f"line {lines.line_of(0)}: repeated column in {self.names!r}"
+                    )
+                if len(self.names) > _MAX_COLUMNS:
+                    raise TableFormatError(f"{self.path!r}: more than {_MAX_COLUMNS} columns")
+                batch = batch.slice(1)
+                records = 0
+            if batch is not None:
+                batch = pa.RecordBatch.from_arrays(batch.columns, names=self.names)
             n = 0 if batch is None else batch.num_rows
             # Arrow numbers rows from 1 with the header: data record = number - 2.
-            skipped = sorted(number - 2 for number, _ in bad)
-            why = dict((number - 2, reason) for number, reason in bad)
+            why = {number - 2: reason for number, reason in bad}
             bad.clear()
+            skipped = sorted(why)
             total = n + len(skipped)
             index = np.arange(records, records + total, dtype=np.int64)
             keep = np.ones(total, bool)
             if skipped:
                 keep[np.asarray(skipped, np.int64) - records] = False
-            rejected = [
-                RejectedRow(int(r) + 1, lines.line_of(int(r) + 1), why[int(r)]) for r in skipped
-            ]
+            rejected = [RejectedRow(r + 1, lines.line_of(r + 1), why[r]) for r in skipped]
             kept = index[keep]
             records += total
             self._rows_seen = records
@@ -375,8 +405,12 @@ class TableReader:
                 if rejected:
                     yield Chunk(_empty_batch(self.names), kept + 1, kept, rejected)
                 return
-            line_of = np.vectorize(lines.line_of, otypes=[np.int64]) if len(lines.breaks) > 1 else None
-            row_lines = line_of(kept + 1) if line_of is not None else kept + 2
+            if len(lines.breaks) > 1:
+                row_lines = np.fromiter(
+                    (lines.line_of(int(r) + 1) for r in kept), np.int64, len(kept)
+                )
+            else:
+                row_lines = kept + 2
             yield Chunk(_as_text(batch), kept + 1, row_lines, rejected)
 
     # JSON Lines ---------------------------------------------------------------
@@ -409,7 +443,7 @@ class TableReader:
             first_line += lines
 
     def _json_block(self, block: bytes, rows: int, schema: Any) -> pa.RecordBatch | None:
-        """The block read by Arrow, or None when only a line-by-line read is safe."""
+        """Read the block with Arrow; None when only a line-by-line read is safe."""
         import pyarrow as pa
         import pyarrow.json as pjson
 
@@ -496,8 +530,10 @@ class TableReader:
                     yield Chunk(_as_text(part), self._numbers(part.num_rows), None)
 
 
-def _arrow_message(exc: Exception) -> str:
+def _csv_problem(exc: Exception) -> str:
     text = str(exc).strip()
+    if "straddl" in text:
+        return f"a record longer than {_BLOCK >> 20} MB (the CSV reader's block)"
     return text.removeprefix("CSV parse error: ")
 
 
@@ -547,7 +583,9 @@ def _finite(table: Any) -> bool:
     def check(arr: Any) -> bool:
         t = arr.type
         if pa.types.is_floating(t):
-            return bool(pc.all(pc.or_kleene(pc.is_finite(arr), pc.is_null(arr))).as_py() in (True, None))
+            return bool(
+                pc.all(pc.or_kleene(pc.is_finite(arr), pc.is_null(arr))).as_py() in (True, None)
+            )
         if pa.types.is_list(t) or pa.types.is_large_list(t):
             return check(pc.list_flatten(arr))
         if pa.types.is_struct(t):
@@ -558,7 +596,7 @@ def _finite(table: Any) -> bool:
 
 
 def _as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
-    """The batch with binary columns as UTF-8 text (bad bytes become U+FFFD)."""
+    """Turn binary columns into UTF-8 text (bad bytes become U+FFFD)."""
     import pyarrow as pa
 
     arrays = []
@@ -674,11 +712,12 @@ def open_reader(
         A codec that does not fit the format or the content.
     """
     named, codec = format_of(path)
-    raw: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    stdin = sys.stdin.buffer
+    raw: IO[bytes] = _peekable(stdin) if path == "-" else open(path, "rb")  # noqa: SIM115
     try:
         fmt = fmt or named
         if fmt in ("parquet", "arrow") or (fmt is None and codec is None):
-            head = _peek(raw, 8)
+            head = _peek(raw, 1 << 12)
             fmt = fmt or _sniff(head)
         if fmt in ("parquet", "arrow"):
             _check_codec(fmt, codec, path)
@@ -691,14 +730,14 @@ def open_reader(
             raise TableFormatError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
         return TableReader(path, fmt, raw, stream, chunk_rows, threads)
     except BaseException:
-        if raw is not sys.stdin.buffer:
+        if path != "-":
             raw.close()
         raise
 
 
 def _spool(raw: IO[bytes]) -> IO[bytes]:
-    """A seekable copy of a stream (standard input) on disk, for Parquet and Arrow files."""
-    spool = tempfile.TemporaryFile()
+    """Copy a stream (standard input) to a seekable file on disk, for Parquet and Arrow."""
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 (returned open)
     while True:
         data = raw.read(_BLOCK)
         if not data:
@@ -891,7 +930,7 @@ def open_writer(path: str, fmt: str | None = None, codec: str | None = None) -> 
 
 
 def _conform(batch: Any, schema: Any) -> Any:
-    """The batch in the writer's schema (Parquet and Arrow need one type per column)."""
+    """Cast a batch to the writer's schema (Parquet and Arrow need one type per column)."""
     import pyarrow as pa
 
     if batch.schema.equals(schema):
@@ -949,7 +988,7 @@ def _csv_ready(batch: Any) -> Any:
 
 
 def jsonl_text(batch: pa.RecordBatch) -> bytes:
-    """The JSON Lines text of a batch: one object per row, keys in column order.
+    r"""Write a batch as JSON Lines text: one object per row, keys in column order.
 
     Strings are escaped by compiled code, numbers and booleans formatted by
     Arrow (a float always keeps a decimal point or exponent; NaN and
@@ -975,8 +1014,9 @@ def jsonl_text(batch: pa.RecordBatch) -> bytes:
         key = json.dumps(f.name, ensure_ascii=False)
         prefixes.append((("{" if k == 0 else ", ") + key + ": ").encode())
     if not texts:
-        return b"{}\n" * batch.num_rows
-    return join_lines(texts, offsets, prefixes, b"}\n")
+        return b"{}\n" * int(batch.num_rows)
+    lines: bytes = join_lines(texts, offsets, prefixes, b"}\n")
+    return lines
 
 
 def _json_column(f: Any, col: Any) -> tuple[bytes, np.ndarray]:
@@ -997,19 +1037,24 @@ def _json_column(f: Any, col: Any) -> tuple[bytes, np.ndarray]:
     if pa.types.is_string(t) or pa.types.is_large_string(t):
         width = np.int32 if pa.types.is_string(t) else np.int64
         validity, offs, data = col.buffers()[:3]
-        offsets = np.frombuffer(offs, width)[col.offset : col.offset + len(col) + 1]
+        offsets: npt.NDArray[np.signedinteger[Any]] = np.frombuffer(offs, width)
+        offsets = offsets[col.offset : col.offset + len(col) + 1]
         raw = np.frombuffer(data, np.uint8) if data is not None else np.empty(0, np.uint8)
         bits = np.frombuffer(validity, np.uint8) if validity is not None else None
         out = np.empty(len(col) + 1, np.int64)
         text = json_strings(raw, offsets, bits, col.offset, out)
         return text, out
     if pa.types.is_integer(t) or pa.types.is_boolean(t) or pa.types.is_decimal(t):
-        return _joined_arrow(pc.cast(col, pa.string()) if not pa.types.is_decimal(t) else col.cast(pa.string()))
+        return _joined_arrow(
+            pc.cast(col, pa.string()) if not pa.types.is_decimal(t) else col.cast(pa.string())
+        )
     if pa.types.is_floating(t):
         text = col.cast(pa.string())
         finite = pc.is_finite(col)
         plain = pc.invert(pc.match_substring_regex(text, r"[.eEn]"))
-        text = pc.if_else(pc.and_kleene(finite, plain), pc.binary_join_element_wise(text, ".0", ""), text)
+        text = pc.if_else(
+            pc.and_kleene(finite, plain), pc.binary_join_element_wise(text, ".0", ""), text
+        )
         text = pc.if_else(finite, text, pa.scalar(None, pa.string()))
         return _joined_arrow(text)
     if pa.types.is_null(t):
@@ -1033,7 +1078,9 @@ def _buffers(text: Any) -> tuple[bytes, np.ndarray]:
     import numpy as np
 
     _, offs, data = text.buffers()[:3]
-    offsets = np.frombuffer(offs, np.int32)[text.offset : text.offset + len(text) + 1].astype(np.int64)
+    offsets = np.frombuffer(offs, np.int32)[text.offset : text.offset + len(text) + 1].astype(
+        np.int64
+    )
     raw = data.to_pybytes() if data is not None else b""
     return raw, offsets
 

@@ -29,6 +29,7 @@ Examples
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -79,7 +80,7 @@ class Evaluated:
 
 @functools.cache
 def _dictionaries() -> tuple[np.ndarray, pa.Array, pa.Array, pa.Array]:
-    """The names of the values, as Arrow dictionaries.
+    """Build the names of the values, as Arrow dictionaries.
 
     Returns ``(name_of, hi_names, categories, lo_names)``: ``hi_names`` holds
     each distinct high name once (kickers are not named, so several
@@ -123,7 +124,7 @@ def find_columns(names: list[str], hole: str, board: str) -> tuple[Any, Any]:
     def norm(name: str) -> str:
         return name.strip().lower()
 
-    by_name = {}
+    by_name: dict[str, str] = {}
     for name in names:
         by_name.setdefault(norm(name), name)
 
@@ -138,8 +139,8 @@ def find_columns(names: list[str], hole: str, board: str) -> tuple[Any, Any]:
         if len(codes) >= min(sizes):
             return codes
         raise InvalidCardError(
-            f"no column {want!r} (card text) or {want}0, {want}1, ... (card codes) among "
-            f"the columns {names!r}"
+            f"no column {want!r} (card text) or {want}0, {want}1, ... (card codes) in the "
+            f"header {names!r}"
         )
 
     return locate(hole, HOLE_SIZES), locate(board, BOARD_SIZES)
@@ -183,7 +184,7 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
     return codes, counts, bad
 
 
-def _text_column(column: Any, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _text_column(column: Any, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Card codes from a text column: ``(codes, counts, nulls)``; counts -1 for bad text."""
     import pyarrow.compute as pc
 
@@ -231,7 +232,6 @@ def evaluate_columns(hole: Any, board: Any, threads: int = 1) -> Evaluated:
         If the columns differ in length or ``threads`` < 1.
     """
     import numpy as np
-    import pyarrow as pa
 
     from omaha import _eval
     from omaha.evaluator import run_rows
@@ -265,9 +265,19 @@ def evaluate_columns(hole: Any, board: Any, threads: int = 1) -> Evaluated:
     lo_cards = np.empty((n, 5), np.uint8)
     run_rows(
         lambda start, stop: _eval.select_rows(
-            holes, hole_n, boards, board_n, hi, category, hi_cards, lo, lo_cards, status,
-            start, stop,
-        ),  # fmt: skip
+            holes,
+            hole_n,
+            boards,
+            board_n,
+            hi,
+            category,
+            hi_cards,
+            lo,
+            lo_cards,
+            status,
+            start,
+            stop,
+        ),
         n,
         threads,
     )
@@ -426,12 +436,15 @@ def evaluate_frame(
     if errors not in ("raise", "coerce"):
         raise ValueError(f"errors must be 'raise' or 'coerce', got {errors!r}")
     kind = _frame_kind(frame)
+    get: Callable[[str], Any]
     if kind == "pandas":
         names = [str(c) for c in frame.columns]
-        get = lambda name: frame[name]  # noqa: E731
+        get = frame.__getitem__
     elif kind == "polars":
         names = list(frame.columns)
-        get = lambda name: frame[name].to_arrow()  # noqa: E731
+
+        def get(name: str) -> Any:
+            return frame[name].to_arrow()
     else:
         names = list(frame.schema.names)
         get = frame.column
@@ -487,8 +500,8 @@ def _attach(frame: Any, kind: str, out: pa.RecordBatch) -> Any:
     if kind == "polars":
         import polars as pl
 
-        extra = pl.from_arrow(pa.Table.from_batches([out]))
-        return frame.hstack(extra.get_columns())
+        columns: Any = pl.from_arrow(pa.Table.from_batches([out]))
+        return frame.hstack(columns.get_columns())
     table = frame
     for name in out.schema.names:
         table = table.append_column(name, out.column(name))

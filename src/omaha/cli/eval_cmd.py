@@ -1,4 +1,4 @@
-"""``omaha eval``: evaluate a table of deals (argument parsing; the work is :mod:`omaha.pipeline`)."""
+"""``omaha eval``: evaluate a table of deals (argument parsing; :mod:`omaha.pipeline` works)."""
 
 from __future__ import annotations
 
@@ -56,12 +56,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE", help="input file, or '-' for standard input")
-    p.add_argument("-o", "--output", metavar="OUT", default="-", help="output file (default: stdout)")
+    p.add_argument(
+        "-o", "--output", metavar="OUT", default="-", help="output file (default: stdout)"
+    )
     p.add_argument(
         "--format", choices=_FORMATS, help="output format (default: from OUT, else the input's)"
     )
     p.add_argument(
-        "--input-format", choices=_FORMATS, help="input format (default: from FILE, else its content)"
+        "--input-format",
+        choices=_FORMATS,
+        help="input format (default: from FILE, else its content)",
     )
     p.add_argument(
         "--compression",
@@ -152,6 +156,16 @@ class _Progress:
         self.bar.close()
 
 
+def _os_error(exc: OSError, args: argparse.Namespace) -> str:
+    """One line for a failed read or write, naming the file when it is known."""
+    name = getattr(exc, "filename", None)
+    if name is not None and exc.strerror:
+        if os.path.abspath(str(name)) == os.path.abspath(str(args.file)):
+            return f"cannot read {args.file!r}: {exc.strerror}"
+        return f"cannot write {str(name)!r}: {exc.strerror}"
+    return str(exc)
+
+
 def run(args: argparse.Namespace) -> int:
     """Evaluate the input and write the output; return the exit status (see the epilog)."""
     from omaha.pipeline import BadRowError, ColumnError, evaluate_file
@@ -202,8 +216,7 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # the reader of the output went away: not an error (omaha.cli.main)
     except OSError as exc:  # reading or writing failed: a missing file, a full disk
-        name = f" {exc.filename!r}" if getattr(exc, "filename", None) else ""
-        _say(f"{exc.strerror or exc}{name}" if exc.strerror else str(exc))
+        _say(_os_error(exc, args))
         return 1
     finally:
         if bar is not None:
