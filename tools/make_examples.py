@@ -1,4 +1,4 @@
-"""Write the example input of ``omaha eval``: ``examples/hands.csv`` and ``examples/hands.jsonl``.
+"""Write the example input of ``omaha eval``: ``examples/hands.{csv,jsonl,parquet}``.
 
 The rows are, in order:
 
@@ -91,7 +91,7 @@ def random_rows(seed: int, count: int) -> list[tuple[str, str, str]]:
 
 
 def main() -> None:
-    """Write examples/hands.csv and examples/hands.jsonl."""
+    """Write examples/hands.csv, examples/hands.jsonl and examples/hands.parquet."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phh", type=pathlib.Path, default=ROOT / "tests" / "data" / "phh")
     parser.add_argument("--seed", type=int, default=20230622)
@@ -107,7 +107,13 @@ def main() -> None:
     with (args.out / "hands.jsonl").open("w") as f:
         for id_, hole, board in rows:
             f.write(json.dumps({"id": id_, "hole": hole, "board": board}) + "\n")
-    print(f"wrote {len(rows)} deals to {args.out / 'hands.csv'} and hands.jsonl")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    columns = {name: [r[k] for r in rows] for k, name in enumerate(("id", "hole", "board"))}
+    # Reproducible bytes: no statistics timestamps; the writer's version is pinned by pyarrow.
+    pq.write_table(pa.table(columns), args.out / "hands.parquet", compression="zstd")
+    print(f"wrote {len(rows)} deals to {args.out / 'hands.csv'}, hands.jsonl and hands.parquet")
 
 
 if __name__ == "__main__":

@@ -164,7 +164,7 @@ def evaluate_file(
             else:
                 if layout is None:
                     layout = _Layout(list(chunk.batch.schema.names), hole, board, columns)
-                good, numbers, bad = _evaluate(chunk, layout, threads)
+                good, numbers, bad = _evaluate(chunk, layout, threads, reader.format)
             if bad and not skip_invalid:
                 first = bad[0]
                 if good is not None:
@@ -262,7 +262,7 @@ class _Layout:
 
 
 def _evaluate(
-    chunk: Chunk, layout: _Layout, threads: int
+    chunk: Chunk, layout: _Layout, threads: int, fmt: str
 ) -> tuple[pa.RecordBatch | None, np.ndarray, list[RejectedRow]]:
     """Evaluate a chunk: the output batch of its good rows, their row numbers, the rejected rows.
 
@@ -270,6 +270,7 @@ def _evaluate(
     """
     import numpy as np
     import pyarrow as pa
+    import pyarrow.compute as pc
 
     batch = chunk.batch
     names = batch.schema.names
@@ -288,6 +289,8 @@ def _evaluate(
     except KeyError as exc:
         raise ColumnError(f"no column {exc.args[0]!r} near row {int(chunk.rows[0])}") from None
     why_not: dict[int, str] = {}
+    if fmt in ("csv", "tsv"):  # an empty card field is no cards, not a missing column
+        hole, board = (c if isinstance(c, list) else pc.fill_null(c, "") for c in (hole, board))
     if not isinstance(hole, list):
         hole = _card_text(hole, batch.schema.field(layout.hole), "hole", why_not)
     if not isinstance(board, list):

@@ -169,7 +169,10 @@ class Chunk:
     """A batch of rows read from a table."""
 
     batch: pa.RecordBatch
-    """The rows that could be read, every column (text columns as strings)."""
+    """The rows that could be read, every column (text columns as strings).
+
+    In CSV and TSV an empty field is null and a quoted empty field ``""``
+    an empty string, so that what Arrow's writer writes reads back the same."""
     rows: np.ndarray
     """int64 (n,): each row's 1-based row number (its default id)."""
     lines: np.ndarray | None
@@ -310,6 +313,12 @@ class TableReader:
     def __iter__(self) -> Iterator[Chunk]:
         return self._iter
 
+    def __enter__(self) -> TableReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
         """Close the file (not standard input)."""
         for closer in self._closers:
@@ -356,7 +365,11 @@ class TableReader:
                     delimiter=delimiter, newlines_in_values=True, invalid_row_handler=invalid
                 ),
                 convert_options=pcsv.ConvertOptions(
-                    column_types={f"f{i}": pa.binary() for i in range(_MAX_COLUMNS)}
+                    column_types={f"f{i}": pa.binary() for i in range(_MAX_COLUMNS)},
+                    # As Arrow writes them: an empty field is null, "" an empty string.
+                    strings_can_be_null=True,
+                    null_values=[""],
+                    quoted_strings_can_be_null=False,
                 ),
             )  # fmt: skip
         except pa.ArrowInvalid as exc:

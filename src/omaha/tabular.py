@@ -172,6 +172,8 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
     ended = np.zeros(n, bool)
     for k, column in enumerate(columns):
         arr = _as_arrow(column)
+        if pa.types.is_null(arr.type):  # a column of no cards (a flop without turns)
+            arr = pa.nulls(len(arr), pa.int8())
         if not pa.types.is_integer(arr.type):
             raise TypeError(f"card code columns must hold integers, not {arr.type}")
         valid = pc.is_valid(arr).to_numpy(zero_copy_only=False)

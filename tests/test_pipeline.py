@@ -1,0 +1,401 @@
+"""omaha.pipeline and omaha.tableio: every format and codec, in and out, checked value by value.
+
+The values are compared with the batch API (:func:`omaha.select_batch`), the
+outputs are read back by an independent reader (pyarrow itself, :mod:`csv`,
+:mod:`json`), and the failure modes are driven for real (a killed process,
+a full disk, a file named for another format).
+"""
+
+from __future__ import annotations
+
+import bz2
+import csv
+import gzip
+import io
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import omaha
+from omaha.cli import main
+from omaha.pipeline import BadRowError, ColumnError, evaluate_file
+from omaha.tableio import TableFormatError, format_of, jsonl_text, open_reader
+from omaha.tabular import RESULT_COLUMNS
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+def deals(n: int, seed: int, mixed: bool = False) -> list[tuple[str, str]]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        nh = int(rng.integers(4, 7)) if mixed else 4
+        nb = int(rng.integers(3, 6)) if mixed else 5
+        cards = [DECK[i] for i in rng.permutation(52)[: nh + nb]]
+        out.append(("".join(cards[:nh]), "".join(cards[nh:])))
+    return out
+
+
+def want(hole: str, board: str) -> dict[str, object]:
+    hi = omaha.evaluate_hi(hole, board)
+    lo = omaha.evaluate_lo(hole, board)
+    return {
+        "hi_strength": hi.strength,
+        "hi_category": hi.category.name,
+        "hi_name": str(hi),
+        "hi_cards": omaha.format_cards(hi.cards),
+        "lo_strength": lo.strength if lo else None,
+        "lo_name": str(lo) if lo else None,
+        "lo_cards": omaha.format_cards(lo.cards) if lo else None,
+    }
+
+
+def source_table(n: int = 300, seed: int = 1) -> pa.Table:
+    rows = deals(n, seed, mixed=True)
+    return pa.table(
+        {
+            "id": [f"d{i}" for i in range(n)],
+            "hole": [h for h, _ in rows],
+            "board": [b for _, b in rows],
+            "pot": list(range(n)),
+            "note": ['a "quoted", text\nwith a line' if i % 7 == 0 else None for i in range(n)],
+        }
+    )
+
+
+def write_input(table: pa.Table, path: pathlib.Path) -> pathlib.Path:
+    """Write the input with pyarrow itself (not omaha), in the format its name says."""
+    import pyarrow.csv as pcsv
+    import pyarrow.feather as feather
+
+    name = path.name
+    raw = io.BytesIO()
+    if ".csv" in name or ".tsv" in name:
+        delim = "\t" if ".tsv" in name else ","
+        pcsv.write_csv(table, raw, pcsv.WriteOptions(delimiter=delim))
+    elif ".jsonl" in name:
+        raw.write("".join(json.dumps(r) + "\n" for r in table.to_pylist()).encode())
+    elif ".parquet" in name:
+        pq.write_table(table, raw)
+    else:
+        feather.write_feather(table, raw)
+    data = raw.getvalue()
+    if name.endswith(".gz"):
+        data = gzip.compress(data)
+    elif name.endswith(".bz2"):
+        data = bz2.compress(data)
+    elif name.endswith(".zst"):
+        sink = pa.BufferOutputStream()
+        with pa.CompressedOutputStream(sink, "zstd") as z:
+            z.write(data)
+        data = sink.getvalue().to_pybytes()
+    path.write_bytes(data)
+    return path
+
+
+def read_rows(path: pathlib.Path) -> list[dict[str, object]]:
+    """Read an output with pyarrow (or json / csv for the text formats): every value as Python."""
+    name = path.name
+    if ".parquet" in name:
+        return pq.read_table(path).to_pylist()
+    if ".arrow" in name or ".feather" in name:
+        return pa.ipc.open_file(path).read_all().to_pylist()
+    data = path.read_bytes()
+    if name.endswith(".gz"):
+        data = gzip.decompress(data)
+    elif name.endswith(".bz2"):
+        data = bz2.decompress(data)
+    elif name.endswith(".zst"):
+        data = pa.CompressedInputStream(pa.BufferReader(data), "zstd").read()
+    text = data.decode()
+    if ".jsonl" in name:
+        return [json.loads(line) for line in text.splitlines()]
+    delim = "\t" if ".tsv" in name else ","
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delim)
+    return [{k: (None if v == "" else v) for k, v in row.items()} for row in reader]
+
+
+def check(rows: list[dict[str, object]], table: pa.Table, text: bool) -> None:
+    src = table.to_pylist()
+    assert len(rows) == len(src)
+    for got, s in zip(rows, src, strict=True):
+        expect = {"id": s["id"], "pot": s["pot"], "note": s["note"], **want(s["hole"], s["board"])}
+        if text:  # CSV and TSV hold text: compare the text
+            expect = {k: None if v is None else str(v) for k, v in expect.items()}
+            if expect["note"] is None:
+                expect["note"] = None
+        assert got == expect
+
+
+FORMATS = ["csv", "tsv", "jsonl", "parquet", "arrow", "feather"]
+CODECS = ["", ".gz", ".bz2", ".zst"]
+
+
+@pytest.mark.parametrize("out_fmt", FORMATS)
+@pytest.mark.parametrize("in_fmt", FORMATS)
+def test_every_format_to_every_format(tmp_path: pathlib.Path, in_fmt: str, out_fmt: str) -> None:
+    table = source_table(seed=len(in_fmt) * 7 + len(out_fmt))
+    src = write_input(table, tmp_path / f"in.{in_fmt}")
+    out = tmp_path / f"out.{out_fmt}"
+    stats = evaluate_file(str(src), str(out), chunk_rows=64)
+    assert (stats.rows, stats.rejected) == (table.num_rows, 0)
+    rows = read_rows(out)
+    text_in = in_fmt in ("csv", "tsv")
+    text_out = out_fmt in ("csv", "tsv")
+    if text_in and not text_out:  # CSV passes its columns through as text
+        for r in rows:
+            r["pot"] = int(r["pot"])  # type: ignore[arg-type]
+    check(rows, table, text_out)
+
+
+@pytest.mark.parametrize("codec", CODECS[1:])
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "jsonl"])
+def test_codecs_in_and_out(tmp_path: pathlib.Path, fmt: str, codec: str) -> None:
+    table = source_table(seed=3)
+    src = write_input(table, tmp_path / f"in.{fmt}{codec}")
+    out = tmp_path / f"out.{fmt}{codec}"
+    assert main(["eval", str(src), "-o", str(out)]) == 0
+    check(read_rows(out), table, fmt != "jsonl")
+    # Standard input: the codec from its magic bytes.
+    proc = subprocess.run(
+        [sys.executable, "-m", "omaha", "eval", "-", "--input-format", fmt, "--format", "jsonl"],
+        input=src.read_bytes(), capture_output=True, check=True,
+    )  # fmt: skip
+    rows = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert [r["hi_name"] for r in rows] == [
+        want(h, b)["hi_name"]
+        for h, b in zip(table["hole"].to_pylist(), table["board"].to_pylist(), strict=True)
+    ]
+
+
+def test_the_example_in_csv_and_parquet_agree(tmp_path: pathlib.Path) -> None:
+    examples = pathlib.Path(__file__).resolve().parent.parent / "examples"
+    assert main(["eval", str(examples / "hands.csv"), "-o", str(tmp_path / "out.parquet")]) == 0
+    assert main(["eval", str(examples / "hands.parquet"), "-o", str(tmp_path / "back.csv")]) == 0
+    golden = (examples / "hands.expected.csv").read_bytes().replace(b"\r\n", b"\n")
+    assert (tmp_path / "back.csv").read_bytes() == golden
+    table = pq.read_table(tmp_path / "out.parquet")
+    with (examples / "hands.csv").open(newline="") as f:
+        src = list(csv.DictReader(f))
+    assert table.column("id").to_pylist() == [r["id"] for r in src]
+    assert table.column("hi_name").to_pylist() == [
+        want(r["hole"], r["board"])["hi_name"] for r in src
+    ]
+
+
+def test_unknown_output_extension_exits_2(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = write_input(source_table(10), tmp_path / "in.csv")
+    for name in ("out.xlsx", "out.json", "out.csv.7z"):
+        assert main(["eval", str(src), "-o", str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert (
+            err.startswith("omaha eval: unknown extension")
+            and name.split(".", 1)[1].split(".")[-1] in err
+        )
+        assert not (tmp_path / name).exists()
+    assert main(["eval", str(src), "-o", str(tmp_path / "out.parquet.gz")]) == 1
+    assert "compressed inside" in capsys.readouterr().err
+    assert main(["eval", str(src), "-o", str(tmp_path / "out.data"), "--format", "parquet"]) == 0
+    assert pq.read_table(tmp_path / "out.data").num_rows == 10
+
+
+def test_a_name_that_lies_about_its_codec(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = write_input(source_table(10), tmp_path / "in.csv")
+    fake = tmp_path / "in.csv.gz"
+    fake.write_bytes(src.read_bytes())
+    assert main(["eval", str(fake)]) == 1
+    assert "is named as gzip but its content is not gzip" in capsys.readouterr().err
+
+
+def test_rejects_file_and_exit_status_3(tmp_path: pathlib.Path) -> None:
+    text = (
+        "id,hole,board\na,AhKsKd4c,2sKh8d5cAd\nb,AsAs7h2c,2hKh8d5sAc\n\n"
+        "c,AhKs\nd,AsKd7h2c,2hKh8d5sAc\n"
+    )
+    src = tmp_path / "in.csv"
+    src.write_text(text)
+    out, rej = tmp_path / "out.jsonl", tmp_path / "rejects.csv"
+    assert main(["eval", str(src), "-o", str(out), "--skip-invalid", "--rejects", str(rej)]) == 3
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["a", "d"]
+    with rej.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["line"], r["row"]) for r in rows] == [("3", "2"), ("5", "3")]
+    assert rows[0]["reason"] == "hole: duplicate card 'As' in 'AsAs7h2c'"
+    assert (rows[0]["hole"], rows[0]["board"]) == ("AsAs7h2c", "2hKh8d5sAc")
+    assert rows[1]["reason"] == "expected 3 fields, got 2" and rows[1]["hole"] == ""
+    # A rejects file in JSON Lines, and no rejected row at all: exit 0, an empty file.
+    rej2 = tmp_path / "rejects.jsonl"
+    assert main(["eval", str(src), "-o", str(out), "--skip-invalid", "--rejects", str(rej2)]) == 3
+    assert json.loads(rej2.read_text().splitlines()[0])["line"] == 3
+    good = tmp_path / "good.csv"
+    good.write_text("hole,board\nAhKsKd4c,2sKh8d5cAd\n")
+    assert main(["eval", str(good), "--skip-invalid", "--rejects", str(rej), "-o", str(out)]) == 0
+    assert rej.read_text() == '"line","row","reason","hole","board"\n'
+
+
+def test_a_bad_row_leaves_no_output_file(tmp_path: pathlib.Path) -> None:
+    src = tmp_path / "in.csv"
+    src.write_text("hole,board\nAhKsKd4c,2sKh8d5cAd\nAsXs7h2c,2hKh8d5sAc\n")
+    out = tmp_path / "out.parquet"
+    with pytest.raises(BadRowError, match=r"line 3: hole: malformed card 'Xs'"):
+        evaluate_file(str(src), str(out))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv"]
+    out.write_bytes(b"old")  # an existing file is left as it was
+    with pytest.raises(BadRowError):
+        evaluate_file(str(src), str(out))
+    assert out.read_bytes() == b"old"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_a_killed_run_leaves_no_partial_file(tmp_path: pathlib.Path) -> None:
+    rows = deals(20_000, 9)
+    src = tmp_path / "in.csv"
+    src.write_text("hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows) * 40)  # 800,000 rows
+    out = tmp_path / "out.csv"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "omaha", "eval", str(src), "-o", str(out), "--chunk-size", "1000"]
+    )
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".part") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
+        assert proc.poll() is None and time.monotonic() < deadline, (
+            "the run ended before it was killed"
+        )
+        time.sleep(0.01)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert not out.exists()  # only the temporary file, under its own name
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.csv.")]
+
+
+def test_columns_pass_through_unchanged(tmp_path: pathlib.Path) -> None:
+    table = pa.table(
+        {
+            "hole": ["AhKsKd4c", "AsKd7h2c"],
+            "board": ["2sKh8d5cAd", "2hKh8d5sAc"],
+            "when": pa.array([1_700_000_000_000, None], pa.timestamp("ms")),
+            "stake": pa.array([0.25, 1.5]),
+            "seen": [True, False],
+            "tags": [["a", "b"], []],
+            "big": pa.array([2**62, -1], pa.int64()),
+        }
+    )
+    src = tmp_path / "in.parquet"
+    pq.write_table(table, src)
+    out = tmp_path / "out.parquet"
+    evaluate_file(str(src), str(out))
+    got = pq.read_table(out)
+    for name in ("when", "stake", "seen", "tags", "big"):
+        assert got.column(name).equals(table.column(name)), name
+    assert got.column("id").to_pylist() == [1, 2]
+    evaluate_file(str(src), str(tmp_path / "out.jsonl"))
+    line = json.loads((tmp_path / "out.jsonl").read_text().splitlines()[0])
+    assert (line["stake"], line["seen"], line["tags"], line["big"]) == (
+        0.25,
+        True,
+        ["a", "b"],
+        2**62,
+    )
+
+
+def test_columns_option(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = write_input(source_table(5), tmp_path / "in.csv")
+    assert main(["eval", str(src), "--columns", "hi_name,hole,id", "--format", "jsonl"]) == 0
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert list(first) == ["hi_name", "hole", "id"]
+    assert main(["eval", str(src), "--columns", "hi_name,nope"]) == 2
+    assert "no column 'nope'" in capsys.readouterr().err
+    with pytest.raises(ColumnError):
+        evaluate_file(str(src), "-", columns=["x"])
+
+
+def test_code_columns_and_stdin_parquet(tmp_path: pathlib.Path) -> None:
+    rows = deals(50, 11)
+    codes = [omaha.parse_cards(h + b) for h, b in rows]
+    table = pa.table(
+        {f"hole{k}": [c[k] for c in codes] for k in range(4)}
+        | {f"board{k}": [c[4 + k] for c in codes] for k in range(5)}
+    )
+    buf = io.BytesIO()
+    pq.write_table(table, buf)
+    args = ["-", "--columns", "hi_cards,lo_cards", "--format", "jsonl"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "omaha", "eval", *args],
+        input=buf.getvalue(),
+        capture_output=True,
+        check=True,
+    )
+    got = [json.loads(x) for x in proc.stdout.decode().splitlines()]
+    assert got == [{k: want(h, b)[k] for k in ("hi_cards", "lo_cards")} for h, b in rows]
+
+
+def test_threads_write_the_same_output(tmp_path: pathlib.Path) -> None:
+    src = write_input(source_table(20_000, seed=12), tmp_path / "in.parquet")
+    evaluate_file(str(src), str(tmp_path / "one.parquet"), threads=1)
+    evaluate_file(str(src), str(tmp_path / "two.parquet"), threads=2)
+    assert pq.read_table(tmp_path / "one.parquet").equals(pq.read_table(tmp_path / "two.parquet"))
+
+
+def test_format_of() -> None:
+    assert format_of("a/b/Deals.CSV.GZ") == ("csv", "gzip")
+    assert format_of("x.ndjson.zst") == ("jsonl", "zstd")
+    assert format_of("x.feather") == ("arrow", None)
+    assert format_of("x.txt") == (None, None)
+    with pytest.raises(TableFormatError, match=r"unknown extension '\.txt'"):
+        format_of("x.txt", writing=True)
+
+
+def test_jsonl_text_writes_what_json_reads() -> None:
+    batch = pa.record_batch(
+        [
+            pa.array([1, None, -3]),
+            pa.array([1.0, float("nan"), 1e20]),
+            pa.array(['a"b\\c', "\x00\x1f\u00e9", None]),
+            pa.array([[1, 2], None, []]),
+            pa.array([True, False, None]),
+        ],
+        names=["n", "f", "s", "l", "b"],
+    )
+    rows = [json.loads(line) for line in jsonl_text(batch).decode().splitlines()]
+    assert rows == [
+        {"n": 1, "f": 1.0, "s": 'a"b\\c', "l": [1, 2], "b": True},
+        {"n": None, "f": None, "s": "\x00\x1f\u00e9", "l": None, "b": False},
+        {"n": -3, "f": 1e20, "s": None, "l": [], "b": None},
+    ]
+    assert isinstance(rows[0]["f"], float) and isinstance(rows[2]["f"], float)
+
+
+def test_reader_reports_lines_of_multiline_records(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "in.csv"
+    path.write_bytes(
+        b'id,hole,board\r\n"a\nb",x,y\r\n\r\n\r\nc,d\r\n"e\r\n\r\nf",AhKsKd4c,2sKh8d5cAd\r\n'
+    )
+    with open_reader(str(path)) as reader:
+        chunks = list(reader)
+    lines = [int(x) for c in chunks for x in c.lines.tolist()]
+    rejected = [(r.row, r.line, r.reason) for c in chunks for r in c.rejected]
+    assert lines == [2, 7]
+    assert rejected == [(2, 6, "expected 3 fields, got 2")]
+
+
+def test_result_columns_are_typed(tmp_path: pathlib.Path) -> None:
+    src = write_input(source_table(20), tmp_path / "in.csv")
+    evaluate_file(str(src), str(tmp_path / "out.parquet"))
+    schema = pq.read_schema(tmp_path / "out.parquet")
+    types = {c: schema.field(c).type for c in RESULT_COLUMNS}
+    assert (types["hi_strength"], types["lo_strength"]) == (pa.uint16(), pa.uint8())
+    assert (types["hi_cards"], types["lo_cards"]) == (pa.string(), pa.string())
+    for name in ("hi_category", "hi_name", "lo_name"):  # categorical: the names once each
+        assert pa.types.is_dictionary(types[name]) and types[name].value_type == pa.string()
