@@ -53,7 +53,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         base = {
             who: best
             for name, best, _ in rows
-            for who in ("phevaluator", "pokerkit")
+            for who in ("phevaluator", "pokerkit", "kernel")
             if who in name
         }
         tr.write_line(group)

@@ -24,7 +24,16 @@ import pytest
 
 import omaha
 
-MODULES = ["omaha", "omaha.cards", "omaha.errors", "omaha.evaluator", "omaha.ranks"]
+MODULES = [
+    "omaha",
+    "omaha.cards",
+    "omaha.errors",
+    "omaha.evaluator",
+    "omaha.pipeline",
+    "omaha.ranks",
+    "omaha.tableio",
+    "omaha.tabular",
+]
 PROMISED = [
     "DuplicateCardError",
     "HandCategory",
@@ -34,12 +43,15 @@ PROMISED = [
     "OmahaError",
     "card_mask",
     "evaluate5",
+    "evaluate_frame",
     "evaluate_hi",
     "evaluate_hi_batch",
     "evaluate_lo",
     "evaluate_lo_batch",
     "format_cards",
+    "format_cards_array",
     "parse_cards",
+    "parse_cards_array",
     "select_batch",
     "showdown",
     "warmup",

@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from omaha.cards import card_mask, format_cards, parse_cards
+from omaha.cards import (
+    card_mask,
+    format_cards,
+    format_cards_array,
+    format_cards_arrow,
+    parse_cards,
+    parse_cards_array,
+)
 from omaha.errors import (
     DuplicateCardError,
     IllegalActionError,
@@ -64,6 +71,7 @@ if TYPE_CHECKING:
     from omaha.ranges import Range, format_range, parse_range
     from omaha.structures import FixedLimit, NoLimit, PotLimit
     from omaha.table import Hand, HandResult, ShownHand, Table
+    from omaha.tabular import evaluate_frame
 
 __version__ = "0.1.0"
 
@@ -89,6 +97,7 @@ _LAZY = {
     "HandResult": "omaha.table",
     "ShownHand": "omaha.table",
     "Table": "omaha.table",
+    "evaluate_frame": "omaha.tabular",
 }  # fmt: skip
 
 
@@ -149,13 +158,17 @@ __all__ = [
     "card_mask",
     "equity",
     "evaluate5",
+    "evaluate_frame",
     "evaluate_hi",
     "evaluate_hi_batch",
     "evaluate_lo",
     "evaluate_lo_batch",
     "format_cards",
+    "format_cards_array",
+    "format_cards_arrow",
     "format_range",
     "parse_cards",
+    "parse_cards_array",
     "parse_range",
     "select_batch",
     "showdown",

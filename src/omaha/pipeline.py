@@ -27,7 +27,12 @@ if TYPE_CHECKING:
 
     from omaha.tableio import Chunk, TableWriter
 
-__all__ = ["BadRowError", "ColumnError", "RunStats", "evaluate_file"]
+__all__ = [
+    "BadRowError",
+    "ColumnError",
+    "RunStats",
+    "evaluate_file",
+]
 
 ID = "id"
 

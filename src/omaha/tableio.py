@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = [
-    "FORMATS",
     "Chunk",
+    "FORMATS",
     "RejectedRow",
     "TableFormatError",
     "TableReader",
@@ -1013,7 +1013,7 @@ def jsonl_text(batch: pa.RecordBatch) -> bytes:
     >>> import pyarrow as pa
     >>> batch = pa.record_batch([pa.array([1, None]), pa.array(['a"b', "c"])], names=["n", "s"])
     >>> jsonl_text(batch)
-    b'{"n": 1, "s": "a\\\\"b"}\\n{"n": null, "s": "c"}\\n'
+    b'{"n": 1, "s": "a\\"b"}\n{"n": null, "s": "c"}\n'
     """
     from omaha._textio import join_lines
 

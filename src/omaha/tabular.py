@@ -40,7 +40,13 @@ if TYPE_CHECKING:
     import numpy as np
     import pyarrow as pa
 
-__all__ = ["RESULT_COLUMNS", "Evaluated", "evaluate_columns", "evaluate_frame", "find_columns"]
+__all__ = [
+    "Evaluated",
+    "RESULT_COLUMNS",
+    "evaluate_columns",
+    "evaluate_frame",
+    "find_columns",
+]
 
 RESULT_COLUMNS = (
     "hi_strength",

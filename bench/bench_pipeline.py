@@ -1,0 +1,87 @@
+"""Pipeline benchmarks: ``omaha eval`` and ``evaluate_frame`` against the kernel, same deals.
+
+Each round evaluates the same 1,000,000 random deals (4 hole cards, a 5-card
+board) on one thread:
+
+- ``kernel``: the in-process Hi + Lo batch (``evaluate_hi_batch`` and
+  ``evaluate_lo_batch`` on the code arrays): the ceiling;
+- ``omaha eval`` CSV -> CSV and Parquet -> Parquet, every default column,
+  files on disk (the page cache), through the command's ``main``;
+- ``evaluate_frame`` on a pandas frame of card strings.
+
+The summary prints rows/s and each one's ratio to the kernel. Run::
+
+    pytest bench/bench_pipeline.py --benchmark-only
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.csv as pcsv
+import pyarrow.parquet as pq
+import pytest
+
+import omaha
+from omaha.cli import main
+from omaha.cli.bench_cmd import random_deals
+
+N = 1_000_000
+SEED = 7
+
+
+class Files:
+    def __init__(self, root: pathlib.Path) -> None:
+        self.holes, self.boards = random_deals(N, 4, 5, seed=SEED)
+        hole_text = omaha.format_cards_array(self.holes).astype(str)
+        board_text = omaha.format_cards_array(self.boards).astype(str)
+        table = pa.table({"hole": hole_text, "board": board_text})
+        self.csv = root / "deals.csv"
+        pcsv.write_csv(table, self.csv, pcsv.WriteOptions(quoting_style="none"))
+        self.parquet = root / "deals.parquet"
+        pq.write_table(table, self.parquet)
+        self.frame = table.to_pandas()
+        self.out = root
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
+    omaha.warmup()
+    return Files(tmp_path_factory.mktemp("pipeline"))
+
+
+def test_kernel_hi_and_lo(measure: Callable[..., Any], files: Files) -> None:
+    def run() -> None:
+        omaha.evaluate_hi_batch(files.holes, files.boards)
+        omaha.evaluate_lo_batch(files.holes, files.boards)
+
+    measure(run, N)
+
+
+def test_select_batch(measure: Callable[..., Any], files: Files) -> None:
+    measure(omaha.select_batch, N, files.holes, files.boards)
+
+
+def test_eval_csv_to_csv(measure: Callable[..., Any], files: Files) -> None:
+    out = str(files.out / "out.csv")
+    measure(lambda: main(["eval", str(files.csv), "-o", out, "--no-progress"]), N)
+    assert pq is not None and (files.out / "out.csv").stat().st_size > 60 * N
+
+
+def test_eval_parquet_to_parquet(measure: Callable[..., Any], files: Files) -> None:
+    out = str(files.out / "out.parquet")
+    measure(lambda: main(["eval", str(files.parquet), "-o", out, "--no-progress"]), N)
+    assert pq.read_metadata(out).num_rows == N
+
+
+def test_evaluate_frame_pandas(measure: Callable[..., Any], files: Files) -> None:
+    out = measure(omaha.evaluate_frame, N, files.frame)
+    assert isinstance(out, pd.DataFrame) and len(out) == N
+    assert np.array_equal(
+        out["hi_strength"].to_numpy(np.uint16), omaha.evaluate_hi_batch(files.holes, files.boards)
+    )
