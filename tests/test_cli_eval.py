@@ -209,7 +209,10 @@ def test_no_id_column_numbers_rows(cli: Cli, tmp_path: pathlib.Path) -> None:
 
 
 def test_quoted_fields_and_extra_columns(cli: Cli, tmp_path: pathlib.Path) -> None:
-    """Quoted ids (commas, quotes, a newline) pass through, and so do other columns, as read."""
+    """Quoted ids (commas, quotes, a newline) pass through, and so do other columns, as read.
+
+    An empty field is null (written back empty), as Arrow reads and writes CSV.
+    """
     (h1, b1), (h2, b2), (h3, b3) = deals(4, 3)
     ids = ['a,b "c"', "line\nbreak", "plain"]
     text = (
@@ -222,12 +225,12 @@ def test_quoted_fields_and_extra_columns(cli: Cli, tmp_path: pathlib.Path) -> No
     assert status == 0
     rows = [
         {" ID": i, "note": note, **expected_fields(i, h, b)}
-        for i, note, h, b in zip(ids, ("x", "", "y"), (h1, h2, h3), (b1, b2, b3), strict=True)
+        for i, note, h, b in zip(ids, ("x", None, "y"), (h1, h2, h3), (b1, b2, b3), strict=True)
     ]
     assert out.decode() == csv_lines(rows, [" ID", "note", *OUTPUT_COLUMNS[1:]])
     status, out, _ = cli(write(tmp_path / "in.csv", text), "--format", "jsonl")
     got = [json.loads(x) for x in out.decode().splitlines()]
-    assert [r[" ID"] for r in got] == ids and [r["note"] for r in got] == ["x", "", "y"]
+    assert [r[" ID"] for r in got] == ids and [r["note"] for r in got] == ["x", None, "y"]
 
 
 def test_quoted_field_across_chunks(cli: Cli, tmp_path: pathlib.Path) -> None:
