@@ -28,7 +28,7 @@ import pytest
 import omaha
 from omaha.cli import main
 from omaha.pipeline import BadRowError, ColumnError, evaluate_file
-from omaha.tableio import TableFormatError, format_of, jsonl_text, open_reader
+from omaha.tableio import TableFormatError, format_of, open_reader, text_rows
 from omaha.tabular import RESULT_COLUMNS
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
@@ -357,7 +357,7 @@ def test_format_of() -> None:
         format_of("x.txt", writing=True)
 
 
-def test_jsonl_text_writes_what_json_reads() -> None:
+def test_jsonl_text_is_what_json_reads() -> None:
     batch = pa.record_batch(
         [
             pa.array([1, None, -3]),
@@ -368,7 +368,7 @@ def test_jsonl_text_writes_what_json_reads() -> None:
         ],
         names=["n", "f", "s", "l", "b"],
     )
-    rows = [json.loads(line) for line in jsonl_text(batch).decode().splitlines()]
+    rows = [json.loads(line) for line in text_rows(batch, "jsonl").decode().splitlines()]
     assert rows == [
         {"n": 1, "f": 1.0, "s": 'a"b\\c', "l": [1, 2], "b": True},
         {"n": None, "f": None, "s": "\x00\x1f\u00e9", "l": None, "b": False},

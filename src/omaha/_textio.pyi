@@ -17,13 +17,4 @@ class CsvLines:
 def jsonl_lines(
     data: npt.NDArray[np.uint8], starts: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]
 ) -> tuple[int, int, bool]: ...
-def json_strings(
-    data: npt.NDArray[np.uint8],
-    offsets: npt.NDArray[np.signedinteger[Any]],
-    validity: npt.NDArray[np.uint8] | None,
-    bit_offset: int,
-    out_offsets: npt.NDArray[np.int64],
-) -> bytes: ...
-def join_lines(
-    texts: list[bytes], offsets: list[npt.NDArray[np.int64]], prefixes: list[bytes], end: bytes
-) -> bytes: ...
+def write_rows(columns: list[tuple[Any, ...]], end: bytes) -> bytearray: ...

@@ -4,9 +4,86 @@
 # blocks (which lines Arrow's JSON reader may be given), and JSON Lines text
 # written from Arrow string buffers. It knows nothing of cards or hands.
 
-from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
+
+
+cdef struct CsvState:
+    int64_t records
+    int64_t line
+    int in_quotes, quote_seen, field_start, in_record, prev_cr
+    uint8_t delimiter
+    int64_t offset
+    int nbreaks
+
+
+cdef Py_ssize_t _csv_scan(const uint8_t *data, Py_ssize_t i, Py_ssize_t n, CsvState *st,
+                          int64_t *brk_rec, int64_t *brk_off, int room) noexcept nogil:
+    """Follow data[i:n]; return where it stopped (n, or earlier when room for breaks ran out).
+
+    Outside quotes the common case is a record per line: the loop only
+    looks for line ends and quotes until something else needs attention.
+    """
+    cdef uint8_t c
+    cdef int64_t off
+    while i < n:
+        c = data[i]
+        if st.prev_cr:
+            st.prev_cr = 0
+            if c == 10:  # the LF of a CRLF: already counted
+                i += 1
+                continue
+        if st.in_quotes:
+            if st.quote_seen:
+                st.quote_seen = 0
+                if c == 34:  # "" inside quotes: a quote
+                    i += 1
+                    continue
+                st.in_quotes = 0  # the lone quote closed the field; c is read below
+            elif c == 34:
+                st.quote_seen = 1
+                i += 1
+                continue
+            else:
+                if c == 10 or c == 13:
+                    st.line += 1
+                    st.prev_cr = c == 13
+                i += 1
+                continue
+        if c == 10 or c == 13:
+            st.line += 1
+            st.prev_cr = c == 13
+            st.in_record = 0
+            st.field_start = 1
+            i += 1
+            continue
+        if not st.in_record:
+            if st.nbreaks == room:
+                return i
+            st.in_record = 1
+            off = st.line - 1 - st.records
+            if off != st.offset:
+                st.offset = off
+                brk_rec[st.nbreaks] = st.records
+                brk_off[st.nbreaks] = off
+                st.nbreaks += 1
+            st.records += 1
+        if c == 34 and st.field_start:
+            st.in_quotes = 1
+            st.field_start = 0
+        else:
+            st.field_start = c == st.delimiter
+        i += 1
+        # Inside a record and outside quotes: skip to the next byte that matters.
+        if not st.in_quotes:
+            while i < n:
+                c = data[i]
+                if c == 10 or c == 13 or c == 34 or c == st.delimiter:
+                    break
+                st.field_start = 0
+                i += 1
+    return i
 
 
 cdef class CsvLines:
@@ -44,47 +121,38 @@ cdef class CsvLines:
 
     def feed(self, const uint8_t[::1] data):
         """Follow the next bytes of the text."""
-        cdef Py_ssize_t i, n = data.shape[0]
-        cdef uint8_t c
-        cdef int64_t off
-        for i in range(n):
-            c = data[i]
-            if self.prev_cr:
-                self.prev_cr = 0
-                if c == 10:  # the LF of a CRLF: already counted
-                    continue
-            if self.in_quotes:
-                if self.quote_seen:
-                    self.quote_seen = 0
-                    if c == 34:  # "" inside quotes: a quote
-                        continue
-                    self.in_quotes = 0  # the lone quote closed the field
-                elif c == 34:
-                    self.quote_seen = 1
-                    continue
-                else:
-                    if c == 10 or c == 13:
-                        self.line += 1
-                        self.prev_cr = c == 13
-                    continue
-            if c == 10 or c == 13:
-                self.line += 1
-                self.prev_cr = c == 13
-                self.in_record = 0
-                self.field_start = 1
-                continue
-            if not self.in_record:
-                self.in_record = 1
-                off = self.line - 1 - self.records
-                if off != self.offset:
-                    self.offset = off
-                    self.breaks.append((self.records, off))
-                self.records += 1
-            if c == 34 and self.field_start:
-                self.in_quotes = 1
-                self.field_start = 0
-            else:
-                self.field_start = c == self.delimiter
+        cdef Py_ssize_t n = data.shape[0]
+        if n == 0:
+            return
+        cdef CsvState st
+        st.records = self.records
+        st.line = self.line
+        st.in_quotes = self.in_quotes
+        st.quote_seen = self.quote_seen
+        st.field_start = self.field_start
+        st.in_record = self.in_record
+        st.prev_cr = self.prev_cr
+        st.delimiter = self.delimiter
+        st.offset = self.offset
+        st.nbreaks = 0
+        cdef int64_t brk_rec[64]
+        cdef int64_t brk_off[64]
+        cdef Py_ssize_t pos = 0
+        cdef int k
+        while pos < n:
+            with nogil:
+                pos = _csv_scan(&data[0], pos, n, &st, brk_rec, brk_off, 64)
+            for k in range(st.nbreaks):
+                self.breaks.append((brk_rec[k], brk_off[k]))
+            st.nbreaks = 0
+        self.records = st.records
+        self.line = st.line
+        self.in_quotes = st.in_quotes
+        self.quote_seen = st.quote_seen
+        self.field_start = st.field_start
+        self.in_record = st.in_record
+        self.prev_cr = st.prev_cr
+        self.offset = st.offset
 
     def line_of(self, int64_t record):
         """The line on which record ``record`` (0-based, header included) starts."""
@@ -155,165 +223,272 @@ def jsonl_lines(const uint8_t[::1] data, int64_t[::1] starts, int64_t[::1] ends)
     return lines, blank, bool(plain)
 
 
-ctypedef fused offset_t:
-    int32_t
-    int64_t
+cdef enum:
+    COL_RAW = 0      # text as it is
+    COL_CSV = 1      # text as a quoted CSV field ("" for a quote)
+    COL_JSON = 2     # text as a JSON string literal
+    COL_DICT = 3     # a dictionary of ready texts, by index
+    COL_INT = 4      # int64 in decimal
 
 
-def json_strings(const uint8_t[::1] data, const offset_t[::1] offsets,
-                 const uint8_t[::1] validity, Py_ssize_t bit_offset,
-                 int64_t[::1] out_offsets):
-    """JSON string literals of Arrow strings (nulls become ``null``).
+cdef struct Column:
+    int kind
+    const int64_t *offsets      # COL_RAW/CSV/JSON: n + 1; COL_DICT: the dictionary's
+    const uint8_t *data
+    const uint8_t *validity     # a bitmap from bit bit_offset, or NULL when all valid
+    Py_ssize_t bit_offset
+    const int64_t *values       # COL_DICT: indices; COL_INT: the integers
+    Py_ssize_t dict_size
+    const uint8_t *prefix
+    Py_ssize_t prefix_len
+    const uint8_t *null
+    Py_ssize_t null_len
+    bint plain                  # COL_CSV / COL_JSON text holding nothing to escape
 
-    Quotes, backslashes and control characters are escaped as JSON wants;
-    other bytes (UTF-8) are kept. Returns the text as bytes; out_offsets
-    (n + 1) gets each literal's place in it.
-    """
-    cdef Py_ssize_t n = offsets.shape[0] - 1, r
-    cdef int64_t i, size = 0, pos = 0
+
+cdef inline bint _valid(const Column *c, Py_ssize_t r) noexcept nogil:
+    if c.validity == NULL:
+        return 1
+    return (c.validity[(c.bit_offset + r) >> 3] >> ((c.bit_offset + r) & 7)) & 1
+
+
+cdef inline void _copy(uint8_t *o, const uint8_t *p, Py_ssize_t n) noexcept nogil:
+    """Copy a few bytes (a separator, a short cell) without a call for the shortest."""
+    if n == 1:
+        o[0] = p[0]
+    elif n == 2:
+        o[0] = p[0]
+        o[1] = p[1]
+    elif n > 0:
+        memcpy(o, p, n)
+
+
+cdef inline Py_ssize_t _escaped(int kind, const uint8_t *p, Py_ssize_t n) noexcept nogil:
+    """Extra bytes escaping needs in p[0:n] (0: plain)."""
+    cdef Py_ssize_t i, extra = 0
     cdef uint8_t c
-    cdef bytearray out
-    cdef uint8_t *o
-    cdef const char *hexd = b"0123456789abcdef"
-    if out_offsets.shape[0] != n + 1:
-        raise ValueError("out_offsets must have n + 1 entries")
-    if n > 0 and (offsets[0] < 0 or offsets[n] > data.shape[0]):
-        raise ValueError("offsets point outside the data buffer")
-    for r in range(n):  # first the size
-        if validity is not None and not (validity[(bit_offset + r) >> 3]
-                                         >> ((bit_offset + r) & 7)) & 1:
-            size += 4
-            continue
-        size += 2
-        for i in range(offsets[r], offsets[r + 1]):
-            c = data[i]
+    if kind == COL_CSV:
+        for i in range(n):
+            extra += p[i] == 34
+    else:
+        for i in range(n):
+            c = p[i]
             if c == 34 or c == 92 or c == 8 or c == 9 or c == 10 or c == 12 or c == 13:
-                size += 2
+                extra += 1
             elif c < 32:
-                size += 6
-            else:
-                size += 1
-    out = bytearray(size)
-    o = <uint8_t *>(<char *>out)
-    out_offsets[0] = 0
-    for r in range(n):
-        if validity is not None and not (validity[(bit_offset + r) >> 3]
-                                         >> ((bit_offset + r) & 7)) & 1:
-            o[pos] = 110
-            o[pos + 1] = 117
-            o[pos + 2] = 108
-            o[pos + 3] = 108
-            pos += 4
-            out_offsets[r + 1] = pos
-            continue
-        o[pos] = 34
-        pos += 1
-        for i in range(offsets[r], offsets[r + 1]):
-            c = data[i]
+                extra += 5
+    return extra
+
+
+cdef inline Py_ssize_t _put_text(uint8_t *o, int kind, bint plain, const uint8_t *p,
+                                 Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, k = 0
+    cdef uint8_t c
+    cdef const char *hexd = b"0123456789abcdef"
+    if kind == COL_RAW:
+        _copy(o, p, n)
+        return n
+    o[0] = 34
+    if plain:
+        _copy(o + 1, p, n)
+        o[n + 1] = 34
+        return n + 2
+    k = 1
+    if kind == COL_CSV:
+        for i in range(n):
+            c = p[i]
+            o[k] = c
+            k += 1
+            if c == 34:
+                o[k] = 34
+                k += 1
+    else:
+        for i in range(n):
+            c = p[i]
             if c == 34 or c == 92:
-                o[pos] = 92
-                o[pos + 1] = c
-                pos += 2
+                o[k] = 92
+                o[k + 1] = c
+                k += 2
             elif c < 32:
-                o[pos] = 92
+                o[k] = 92
                 if c == 8:
-                    o[pos + 1] = 98
+                    o[k + 1] = 98
                 elif c == 9:
-                    o[pos + 1] = 116
+                    o[k + 1] = 116
                 elif c == 10:
-                    o[pos + 1] = 110
+                    o[k + 1] = 110
                 elif c == 12:
-                    o[pos + 1] = 102
+                    o[k + 1] = 102
                 elif c == 13:
-                    o[pos + 1] = 114
+                    o[k + 1] = 114
                 else:
-                    o[pos + 1] = 117
-                    o[pos + 2] = 48
-                    o[pos + 3] = 48
-                    o[pos + 4] = hexd[c >> 4]
-                    o[pos + 5] = hexd[c & 15]
-                    pos += 4
-                pos += 2
+                    o[k + 1] = 117
+                    o[k + 2] = 48
+                    o[k + 3] = 48
+                    o[k + 4] = hexd[c >> 4]
+                    o[k + 5] = hexd[c & 15]
+                    k += 4
+                k += 2
             else:
-                o[pos] = c
-                pos += 1
-        o[pos] = 34
-        pos += 1
-        out_offsets[r + 1] = pos
-    return bytes(out)
+                o[k] = c
+                k += 1
+    o[k] = 34
+    return k + 1
 
 
-def join_lines(list texts, list offsets, list prefixes, bytes end):
-    """Join row-aligned texts into lines: prefix0 text0 prefix1 text1 ... end.
+cdef inline Py_ssize_t _put_int(uint8_t *o, int64_t v) noexcept nogil:
+    cdef uint8_t tmp[24]
+    cdef Py_ssize_t k = 0, i
+    cdef uint64_t u
+    cdef bint neg = v < 0
+    u = <uint64_t>(-(v + 1)) + 1 if neg else <uint64_t>v
+    while True:
+        tmp[k] = <uint8_t>(48 + u % 10)
+        u //= 10
+        k += 1
+        if u == 0:
+            break
+    i = 0
+    if neg:
+        o[0] = 45
+        i = 1
+    while k:
+        k -= 1
+        o[i] = tmp[k]
+        i += 1
+    return i
 
-    texts[k] is a bytes object holding column k's text for every row,
-    offsets[k] an int64 array (n + 1) of where each row's text lies in it,
-    prefixes[k] bytes. Returns the lines as bytes.
+
+cdef inline Py_ssize_t _put_cell(uint8_t *o, const Column *c, Py_ssize_t r) noexcept nogil:
+    cdef int64_t j, a
+    if not _valid(c, r):
+        _copy(o, c.null, c.null_len)
+        return c.null_len
+    if c.kind == COL_DICT:
+        j = c.values[r]
+        a = c.offsets[j]
+        _copy(o, c.data + a, c.offsets[j + 1] - a)
+        return c.offsets[j + 1] - a
+    if c.kind == COL_INT:
+        return _put_int(o, c.values[r])
+    a = c.offsets[r]
+    return _put_text(o, c.kind, c.plain, c.data + a, c.offsets[r + 1] - a)
+
+
+def write_rows(list columns, bytes end):
+    """Text of n rows: each row the columns' prefixes and cells in turn, then end.
+
+    Each column is ``(kind, prefix, null, offsets, data, validity, bit_offset,
+    values)``: kind 0 raw text, 1 a quoted CSV field, 2 a JSON string, 3 a
+    dictionary entry (``values`` the int64 indices into ``offsets`` /
+    ``data``, entries ready to insert), 4 an int64 in decimal (``values``);
+    ``null`` is written for a null cell. ``offsets`` are int64; ``validity``
+    an Arrow bitmap or None. Returns the text (a bytearray).
+
+    One pass writes into a buffer sized from above (a column's text scanned
+    once for what needs escaping), then cut to the bytes written.
     """
-    cdef Py_ssize_t k = len(texts), n, r, j
-    cdef int64_t size = 0, pos = 0, a, b
-    cdef const int64_t[::1] off
+    cdef Py_ssize_t k = len(columns), n = -1, r, j, size = 0, pos = 0, m, longest
+    cdef Column *cols
+    cdef Column *c
     cdef bytearray out
     cdef uint8_t *o
-    cdef const uint8_t **txt
-    cdef const int64_t **offp
-    cdef const uint8_t **pre
-    cdef Py_ssize_t *prelen
+    cdef const int64_t[::1] off
+    cdef const int64_t[::1] val
+    cdef const uint8_t[::1] bits
+    cdef list keep = []
     cdef const uint8_t *e = end
-    cdef Py_ssize_t elen = len(end)
-    if len(offsets) != k or len(prefixes) != k:
-        raise ValueError("texts, offsets and prefixes must have one entry per column")
+    cdef Py_ssize_t elen = len(end), extra
     if k == 0:
-        return b""
-    n = len(offsets[0]) - 1
-    views = []
-    for j in range(k):
-        off = offsets[j]
-        if not isinstance(texts[j], bytes) or not isinstance(prefixes[j], bytes):
-            raise TypeError("texts and prefixes must be bytes")
-        if off.shape[0] != n + 1:
-            raise ValueError("every column needs n + 1 offsets")
-        for r in range(n):
-            if off[r + 1] < off[r]:
-                raise ValueError("offsets must not decrease")
-        if n and (off[0] < 0 or off[n] > len(texts[j])):
-            raise ValueError("offsets point outside the text")
-        size += (off[n] - off[0] if n else 0) + n * len(prefixes[j])
-        views.append(off)
-    size += n * elen
-    out = bytearray(size)
-    o = <uint8_t *>(<char *>out)
-    txt = <const uint8_t **>malloc(k * sizeof(uint8_t *))
-    offp = <const int64_t **>malloc(k * sizeof(int64_t *))
-    pre = <const uint8_t **>malloc(k * sizeof(uint8_t *))
-    prelen = <Py_ssize_t *>malloc(k * sizeof(Py_ssize_t))
-    if txt == NULL or offp == NULL or pre == NULL or prelen == NULL:
-        free(txt)
-        free(offp)
-        free(pre)
-        free(prelen)
+        return bytearray()
+    cols = <Column *>malloc(k * sizeof(Column))
+    if cols == NULL:
         raise MemoryError()
     try:
         for j in range(k):
-            txt[j] = <const uint8_t *>(<const char *>texts[j])
-            off = views[j]
-            offp[j] = &off[0]
-            pre[j] = <const uint8_t *>(<const char *>prefixes[j])
-            prelen[j] = len(prefixes[j])
+            kind, prefix, null, offsets, data, validity, bit_offset, values = columns[j]
+            if not isinstance(prefix, bytes) or not isinstance(null, bytes):
+                raise TypeError("prefix and null must be bytes")
+            c = &cols[j]
+            c.kind = kind
+            c.prefix = <const uint8_t *>(<const char *>prefix)
+            c.prefix_len = len(prefix)
+            c.null = <const uint8_t *>(<const char *>null)
+            c.null_len = len(null)
+            c.validity = NULL
+            c.bit_offset = bit_offset
+            c.offsets = NULL
+            c.data = NULL
+            c.values = NULL
+            c.plain = 1
+            keep.append((prefix, null, data))
+            if kind in (COL_RAW, COL_CSV, COL_JSON, COL_DICT):
+                off = offsets
+                keep.append(off)
+                if not isinstance(data, bytes):
+                    raise TypeError("data must be bytes")
+                m = off.shape[0] - 1
+                if m < 0 or off[0] < 0 or off[m] > len(data):
+                    raise ValueError("offsets point outside the data")
+                for r in range(m):
+                    if off[r + 1] < off[r]:
+                        raise ValueError("offsets must not decrease")
+                c.offsets = &off[0]
+                c.data = <const uint8_t *>(<const char *>data)
+                c.dict_size = m
+            if kind in (COL_DICT, COL_INT):
+                val = values
+                keep.append(val)
+                m = val.shape[0]
+                c.values = &val[0] if m else NULL
+            elif kind in (COL_RAW, COL_CSV, COL_JSON):
+                m = c.dict_size
+            else:
+                raise ValueError(f"unknown column kind {kind!r}")
+            if n < 0:
+                n = m
+            elif m != n:
+                raise ValueError("every column needs n rows")
+            if validity is not None:
+                bits = validity
+                keep.append(bits)
+                if bits.shape[0] * 8 < bit_offset + n:
+                    raise ValueError("a validity bitmap is too short")
+                c.validity = &bits[0] if bits.shape[0] else NULL
+        # Each column's most text: its cells (escaped) or null, with its prefix.
+        for j in range(k):
+            c = &cols[j]
+            size += n * (c.prefix_len + c.null_len)
+            if c.kind == COL_INT:
+                size += 20 * n
+            elif c.kind == COL_DICT:
+                longest = 0
+                for r in range(c.dict_size):
+                    longest = max(longest, c.offsets[r + 1] - c.offsets[r])
+                for r in range(n):
+                    if _valid(c, r) and not 0 <= c.values[r] < c.dict_size:
+                        raise ValueError(f"dictionary index {c.values[r]} out of range")
+                size += n * longest
+            else:
+                m = c.offsets[n] - c.offsets[0] if n else 0
+                extra = 0
+                if c.kind != COL_RAW:
+                    extra = _escaped(c.kind, c.data + c.offsets[0], m)
+                    c.plain = extra == 0
+                size += m + extra + (2 * n if c.kind != COL_RAW else 0)
+        size += n * elen
+        out = bytearray(size)
+        o = <uint8_t *>(<char *>out)
         with nogil:
             for r in range(n):
                 for j in range(k):
-                    memcpy(o + pos, pre[j], prelen[j])
-                    pos += prelen[j]
-                    a = offp[j][r]
-                    b = offp[j][r + 1]
-                    memcpy(o + pos, txt[j] + a, b - a)
-                    pos += b - a
-                memcpy(o + pos, e, elen)
+                    c = &cols[j]
+                    _copy(o + pos, c.prefix, c.prefix_len)
+                    pos += c.prefix_len
+                    pos += _put_cell(o + pos, c, r)
+                _copy(o + pos, e, elen)
                 pos += elen
     finally:
-        free(txt)
-        free(offp)
-        free(pre)
-        free(prelen)
-    return bytes(out)
+        free(cols)
+    del out[pos:]
+    return out  # a bytearray: no copy

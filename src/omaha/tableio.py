@@ -39,7 +39,6 @@ from omaha.errors import OmahaError
 
 if TYPE_CHECKING:
     import numpy as np
-    import numpy.typing as npt
     import pyarrow as pa
 
 __all__ = [
@@ -52,6 +51,7 @@ __all__ = [
     "format_of",
     "open_reader",
     "open_writer",
+    "text_rows",
 ]
 
 FORMATS = ("csv", "tsv", "jsonl", "parquet", "arrow")
@@ -805,10 +805,11 @@ class TableWriter:
 
     def write(self, batch: pa.RecordBatch) -> None:
         """Write one batch (its columns must be those of the first batch)."""
-        if self.format in ("csv", "tsv"):
-            self._write_csv(batch)
-        elif self.format == "jsonl":
-            self._sink.write(jsonl_text(batch))
+        if self.format in _TEXT_FORMATS:
+            if self._header and self.format != "jsonl":
+                self._sink.write(_header(batch.schema.names, self.format))
+            self._header = False
+            self._sink.write(text_rows(batch, self.format))
         elif self.format == "parquet":
             self._pending.append(batch)
             self._pending_rows += batch.num_rows
@@ -823,20 +824,11 @@ class TableWriter:
             self._writer.write_batch(_conform(batch, self._schema))
         self.rows += batch.num_rows
 
-    def _write_csv(self, batch: pa.RecordBatch) -> None:
-        import pyarrow.csv as pcsv
-
-        options = pcsv.WriteOptions(
-            include_header=self._header, batch_size=65_536,
-            delimiter="\t" if self.format == "tsv" else ",",
-        )  # fmt: skip
-        pcsv.write_csv(_csv_ready(batch), self._sink, options)
-        self._header = False
-
     def write_header(self, names: list[str]) -> None:
         """Write the header of an empty CSV or TSV output (no batch was written)."""
         if self.format in ("csv", "tsv") and self._header:
-            self._write_csv(_empty_batch(names))
+            self._sink.write(_header(names, self.format))
+            self._header = False
 
     def _flush_parquet(self) -> None:
         import pyarrow as pa
@@ -969,138 +961,213 @@ def _is_json_text(f: Any) -> bool:
     return bool(f.metadata) and f.metadata.get(_JSON_FLAG) == b"1"
 
 
-def _csv_ready(batch: Any) -> Any:
-    """Columns Arrow's CSV writer cannot write as they are, as text.
-
-    Nested values (lists, structs: JSON input) become JSON text; a column of
-    JSON texts (values of mixed types) gives strings as themselves.
-    """
-    import pyarrow as pa
-
-    arrays = []
-    changed = False
-    for f, col in zip(batch.schema, batch.columns, strict=True):
-        t = col.type
-        if _is_json_text(f):
-            values = [None if v is None else json.loads(v) for v in col.to_pylist()]
-            col = pa.array(
-                [v if isinstance(v, str) or v is None else json.dumps(v) for v in values],
-                pa.string(),
-            )
-            changed = True
-        elif pa.types.is_nested(t):
-            col = pa.array(
-                [None if v is None else json.dumps(v, ensure_ascii=False) for v in col.to_pylist()],
-                pa.string(),
-            )
-            changed = True
-        arrays.append(col)
-    if not changed:
-        return batch
-    return pa.RecordBatch.from_arrays(arrays, names=batch.schema.names)
+# How text formats write cells: the modes of omaha._textio.write_rows.
+_RAW, _CSV, _JSON, _DICT, _INT = 0, 1, 2, 3, 4
+_DICT_CACHE: dict[tuple[Any, ...], tuple[np.ndarray, bytes]] = {}
 
 
-def jsonl_text(batch: pa.RecordBatch) -> bytes:
-    r"""Write a batch as JSON Lines text: one object per row, keys in column order.
+def text_rows(batch: pa.RecordBatch, fmt: str) -> bytes:
+    r"""Write a batch as CSV, TSV or JSON Lines text (no header).
 
-    Strings are escaped by compiled code, numbers and booleans formatted by
-    Arrow (a float always keeps a decimal point or exponent; NaN and
-    infinities, which JSON cannot hold, are written as null), nested values
-    by :mod:`json`.
+    The cells are written by compiled code from the Arrow buffers, in the
+    conventions of Arrow's own CSV writer: strings quoted (a quote doubled),
+    numbers, booleans, dates and times bare, a null empty. In JSON Lines a
+    row is one object, keys in column order; a float keeps a decimal point
+    or an exponent, NaN and infinities (which JSON cannot hold) are null;
+    nested values are written by :mod:`json`. Dictionary columns (the
+    names) render each entry once.
 
     Examples
     --------
     >>> import pyarrow as pa
     >>> batch = pa.record_batch([pa.array([1, None]), pa.array(['a"b', "c"])], names=["n", "s"])
-    >>> jsonl_text(batch)
+    >>> text_rows(batch, "jsonl")
     b'{"n": 1, "s": "a\\"b"}\n{"n": null, "s": "c"}\n'
+    >>> text_rows(batch, "csv")
+    b'1,"a""b"\n,"c"\n'
     """
-    from omaha._textio import join_lines
+    from omaha._textio import write_rows
 
     if batch.num_rows == 0:
         return b""
-    texts, offsets, prefixes = [], [], []
+    columns = []
     for k, (f, col) in enumerate(zip(batch.schema, batch.columns, strict=True)):
-        text, off = _json_column(f, col)
-        texts.append(text)
-        offsets.append(off)
-        key = json.dumps(f.name, ensure_ascii=False)
-        prefixes.append((("{" if k == 0 else ", ") + key + ": ").encode())
-    if not texts:
-        return b"{}\n" * int(batch.num_rows)
-    lines: bytes = join_lines(texts, offsets, prefixes, b"}\n")
-    return lines
+        if fmt == "jsonl":
+            key = json.dumps(f.name, ensure_ascii=False)
+            prefix = (("{" if k == 0 else ", ") + key + ": ").encode()
+            columns.append(_json_cells(f, col, prefix))
+        else:
+            prefix = b"" if k == 0 else (b"\t" if fmt == "tsv" else b",")
+            columns.append(_csv_cells(f, col, prefix))
+    end = b"}\n" if fmt == "jsonl" else b"\n"
+    return bytes(write_rows(columns, end))
 
 
-def _json_column(f: Any, col: Any) -> tuple[bytes, np.ndarray]:
-    """One column as JSON texts: ``(text, int64 offsets)``."""
+def _header(names: list[str], fmt: str) -> bytes:
+    sep = "\t" if fmt == "tsv" else ","
+    return (sep.join('"' + n.replace('"', '""') + '"' for n in names) + "\n").encode()
+
+
+def _text_buffers(col: Any) -> tuple[np.ndarray, bytes, np.ndarray | None, int]:
+    """(int64 offsets, data, validity bitmap, its bit offset) of a string or binary array."""
     import numpy as np
     import pyarrow as pa
-    import pyarrow.compute as pc
-
-    from omaha._textio import json_strings
 
     t = col.type
+    if pa.types.is_string_view(t) or pa.types.is_binary_view(t):
+        col = col.cast(pa.large_binary())
+        t = col.type
+    wide = pa.types.is_large_string(t) or pa.types.is_large_binary(t)
+    validity, offs, data = col.buffers()[:3]
+    offsets = np.frombuffer(offs, np.int64 if wide else np.int32)[
+        col.offset : col.offset + len(col) + 1
+    ]
+    bits = np.frombuffer(validity, np.uint8) if validity is not None else None
+    return (
+        offsets.astype(np.int64),
+        data.to_pybytes() if data is not None else b"",
+        bits,
+        col.offset,
+    )
+
+
+def _cells(kind: int, prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
+    """Describe a string column's cells for write_rows, written in ``kind``."""
+    offsets, data, bits, offset = _text_buffers(col)
+    return (kind, prefix, null, offsets, data, bits, offset, None)
+
+
+def _int_cells(prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
+    import numpy as np
+    import pyarrow.compute as pc
+
+    values = pc.fill_null(col, 0).to_numpy(zero_copy_only=False).astype(np.int64)
+    validity = col.buffers()[0]
+    bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
+    return (_INT, prefix, null, None, b"", bits, col.offset, values)
+
+
+def _dict_cells(prefix: bytes, null: bytes, col: Any, render: Any, mode: str) -> tuple[Any, ...]:
+    """Describe a dictionary column's cells: each entry rendered once (cached: the names)."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    dictionary = col.dictionary
+    buffers = dictionary.buffers()
+    key = (mode, len(dictionary), *(b.address if b is not None else 0 for b in buffers))
+    cached = _DICT_CACHE.get(key)
+    if cached is None:
+        texts = [render(v) for v in dictionary.to_pylist()]
+        offsets = np.zeros(len(texts) + 1, np.int64)
+        np.cumsum([len(t) for t in texts], out=offsets[1:])
+        cached = (offsets, b"".join(texts))
+        if len(_DICT_CACHE) > 64:
+            _DICT_CACHE.clear()
+        _DICT_CACHE[key] = cached
+    indices = col.indices
+    values = pc.fill_null(indices, 0).to_numpy(zero_copy_only=False).astype(np.int64)
+    validity = col.buffers()[0]
+    bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
+    return (_DICT, prefix, null, cached[0], cached[1], bits, col.offset, values)
+
+
+def _csv_text(value: Any) -> bytes:
+    if value is None:
+        return b""
+    if isinstance(value, bool):
+        return b"true" if value else b"false"
+    if isinstance(value, int | float):
+        return str(value).encode()
+    return ('"' + str(value).replace('"', '""') + '"').encode()
+
+
+def _csv_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
+    import pyarrow as pa
+
+    t = col.type
+    if pa.types.is_dictionary(t) and (
+        pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type)
+    ):
+        return _dict_cells(prefix, b"", col, _csv_text, "csv")
     if pa.types.is_dictionary(t):
         col = col.cast(t.value_type)
         t = col.type
     if _is_json_text(f):
-        values = [b"null" if v is None else v.encode() for v in col.to_pylist()]
-        return _joined(values)
-    if pa.types.is_string(t) or pa.types.is_large_string(t):
-        width = np.int32 if pa.types.is_string(t) else np.int64
-        validity, offs, data = col.buffers()[:3]
-        offsets: npt.NDArray[np.signedinteger[Any]] = np.frombuffer(offs, width)
-        offsets = offsets[col.offset : col.offset + len(col) + 1]
-        raw = np.frombuffer(data, np.uint8) if data is not None else np.empty(0, np.uint8)
-        bits = np.frombuffer(validity, np.uint8) if validity is not None else None
-        out = np.empty(len(col) + 1, np.int64)
-        text = json_strings(raw, offsets, bits, col.offset, out)
-        return text, out
-    if pa.types.is_integer(t) or pa.types.is_boolean(t) or pa.types.is_decimal(t):
-        return _joined_arrow(
-            pc.cast(col, pa.string()) if not pa.types.is_decimal(t) else col.cast(pa.string())
-        )
+        values = [None if v is None else json.loads(v) for v in col.to_pylist()]
+        texts = [v if isinstance(v, str) or v is None else json.dumps(v) for v in values]
+        return _cells(_CSV, prefix, b"", pa.array(texts, pa.string()))
+    if pa.types.is_integer(t):
+        return _int_cells(prefix, b"", col)
+    if (
+        pa.types.is_string(t)
+        or pa.types.is_large_string(t)
+        or pa.types.is_binary(t)
+        or pa.types.is_large_binary(t)
+        or pa.types.is_string_view(t)
+        or pa.types.is_binary_view(t)
+    ):
+        return _cells(_CSV, prefix, b"", col)
+    if pa.types.is_nested(t):
+        texts = [
+            None if v is None else json.dumps(v, ensure_ascii=False, default=str)
+            for v in col.to_pylist()
+        ]
+        return _cells(_CSV, prefix, b"", pa.array(texts, pa.string()))
+    if pa.types.is_null(t):
+        return _cells(_RAW, prefix, b"", pa.nulls(len(col), pa.string()))
+    return _cells(_RAW, prefix, b"", col.cast(pa.string()))  # numbers, booleans, dates, times
+
+
+def _json_text(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False).encode()
+
+
+def _json_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    t = col.type
+    if pa.types.is_dictionary(t) and (
+        pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type)
+    ):
+        return _dict_cells(prefix, b"null", col, _json_text, "jsonl")
+    if pa.types.is_dictionary(t):
+        col = col.cast(t.value_type)
+        t = col.type
+    if _is_json_text(f):
+        return _cells(_RAW, prefix, b"null", col)
+    if pa.types.is_integer(t):
+        return _int_cells(prefix, b"null", col)
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return _cells(_JSON, prefix, b"null", col)
+    if pa.types.is_boolean(t) or pa.types.is_decimal(t):
+        return _cells(_RAW, prefix, b"null", col.cast(pa.string()))
     if pa.types.is_floating(t):
         text = col.cast(pa.string())
         finite = pc.is_finite(col)
         plain = pc.invert(pc.match_substring_regex(text, r"[.eEn]"))
-        text = pc.if_else(
-            pc.and_kleene(finite, plain), pc.binary_join_element_wise(text, ".0", ""), text
-        )
+        whole = pc.binary_join_element_wise(text, ".0", "")  # 1 -> 1.0: still a float
+        text = pc.if_else(pc.and_kleene(finite, plain), whole, text)
         text = pc.if_else(finite, text, pa.scalar(None, pa.string()))
-        return _joined_arrow(text)
+        return _cells(_RAW, prefix, b"null", text)
     if pa.types.is_null(t):
-        return _joined([b"null"] * len(col))
-    values = [
-        b"null" if v is None else json.dumps(v, ensure_ascii=False, default=str).encode()
-        for v in col.to_pylist()
-    ]
-    return _joined(values)
+        return _cells(_RAW, prefix, b"null", pa.nulls(len(col), pa.string()))
+    values = [_json_value(v) for v in col.to_pylist()]
+    return _cells(_RAW, prefix, b"null", pa.array(values, pa.string()))
 
 
-def _joined_arrow(text: Any) -> tuple[bytes, np.ndarray]:
-    """Arrow strings that are JSON texts already (numbers): nulls become ``null``."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
+def _json_value(value: Any) -> str | None:
+    """JSON text of a nested (or other) value; bytes as text, other scalars as strings."""
+    if value is None:
+        return None
 
-    return _buffers(pc.fill_null(text.cast(pa.string()), "null"))
+    def plain(v: Any) -> Any:
+        if isinstance(v, bytes):
+            return v.decode("utf-8", "replace")
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        if isinstance(v, list | tuple):
+            return [plain(x) for x in v]
+        return v
 
-
-def _buffers(text: Any) -> tuple[bytes, np.ndarray]:
-    import numpy as np
-
-    _, offs, data = text.buffers()[:3]
-    offsets = np.frombuffer(offs, np.int32)[text.offset : text.offset + len(text) + 1].astype(
-        np.int64
-    )
-    raw = data.to_pybytes() if data is not None else b""
-    return raw, offsets
-
-
-def _joined(values: list[bytes]) -> tuple[bytes, np.ndarray]:
-    import numpy as np
-
-    offsets = np.zeros(len(values) + 1, np.int64)
-    np.cumsum([len(v) for v in values], out=offsets[1:])
-    return b"".join(values), offsets
+    return json.dumps(plain(value), ensure_ascii=False, default=str)
