@@ -14,7 +14,7 @@ from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.type cimport PyType_IsSubtype
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport malloc, qsort
 
 cdef extern from *:
     """
@@ -99,6 +99,10 @@ cdef uint8_t POP8[256]            # bits set in a byte
 # The large Omaha Hi table: hole rank multiset x board rank multiset -> the
 # best strength without flushes.  Hole-major: one 12 KB row per hole.
 cdef uint16_t *BIG = NULL
+# Board rank multiset x rank pair -> the best strength without flushes of the
+# pair with any three of the board (1.1 MB, built with BIG, board-major: one
+# board's 91 pairs share three cache lines).
+cdef uint16_t *PAIRBEST = NULL
 cdef cython.pymutex BIG_LOCK
 cdef double BIG_BUILD_SECONDS = 0.0
 
@@ -400,17 +404,13 @@ cdef inline uint32_t _hole4_index(const uint8_t *h) noexcept nogil:
     return _hole_index(r[0], r[1], r[2], r[3])
 
 
-cdef inline size_t _sorted_index(const uint8_t *h, const uint8_t *b) noexcept nogil:
-    """BIG's index of a sorted 4-card hole and a sorted 5-card board."""
-    cdef int hr[4]
+cdef inline uint32_t _sorted_board_index(const uint8_t *b) noexcept nogil:
+    """Colex index 0..6187 of a sorted 5-card board's rank multiset."""
     cdef int br[5]
     cdef int i
-    for i in range(4):
-        hr[i] = h[i] >> 2
     for i in range(5):
         br[i] = b[i] >> 2
-    return (<size_t>hole_colex(&HOLE_COLEX[0][0], hr) * N_BOARD_MS
-            + board_colex(&BOARD_COLEX[0][0], br))
+    return board_colex(&BOARD_COLEX[0][0], br)
 
 
 cdef inline uint32_t _board5_index(const uint8_t *b) noexcept nogil:
@@ -447,42 +447,29 @@ cdef inline uint16_t _hi_ranks_combo(const uint8_t *h, int nh, const uint8_t *b,
     return best
 
 
+cdef inline uint16_t _pairs_best(const uint16_t *row, const uint8_t *h,
+                                 int nh) noexcept nogil:
+    """The best no-flush strength of the hole's rank pairs on one board's PAIRBEST row."""
+    cdef uint16_t v = 0, w
+    cdef int i, j
+    for i in range(nh):
+        for j in range(i + 1, nh):
+            w = row[PAIR_ID[h[i] >> 2][h[j] >> 2]]
+            v = w if w > v else v
+    return v
+
+
 cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
                               int nb) noexcept nogil:
-    """Omaha Hi strength by the table path (BIG must be built when nb == 5).
+    """Omaha Hi strength by the table path (PAIRBEST must be built when nb == 5).
 
-    A 5- or 6-card hole is the best of its 4-card subsets (every pair of
-    hole cards lies in one): their rows are read together, prefetched.
+    Every pair of hole cards lies in an Omaha selection, so without flushes
+    the best is the best of the hole's rank pairs with the board (PAIRBEST);
+    with a flop or turn, the pair and triple sums (_hi_ranks_combo).
     """
-    cdef uint16_t v = 0, w
-    cdef uint32_t bidx
-    cdef int i, j, k, q, n = 0
-    cdef int r[6]
-    cdef int s[4]
-    cdef size_t idx[15]
+    cdef uint16_t v, w
     if nb == 5:
-        bidx = _board5_index(b)
-        if nh == 4:
-            v = BIG[<size_t>_hole4_index(h) * N_BOARD_MS + bidx]
-        else:
-            for i in range(nh):
-                r[i] = h[i] >> 2
-            insertion_sort(r, nh)
-            for i in range(nh):
-                for j in range(i + 1, nh):
-                    for k in range(j + 1, nh):
-                        for q in range(k + 1, nh):
-                            s[0] = r[i]
-                            s[1] = r[j]
-                            s[2] = r[k]
-                            s[3] = r[q]
-                            idx[n] = <size_t>hole_colex(&HOLE_COLEX[0][0], s) * N_BOARD_MS + bidx
-                            OMAHA_PREFETCH(BIG + idx[n])
-                            n += 1
-            for i in range(n):
-                w = BIG[idx[i]]
-                if w > v:
-                    v = w
+        v = _pairs_best(PAIRBEST + <size_t>_board5_index(b) * N_PAIRS, h, nh)
     else:
         v = _hi_ranks_combo(h, nh, b, nb)
     w = _flush_part(h, nh, b, nb)
@@ -934,14 +921,15 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
 
     Row r holds hn[r] hole cards of the hw-wide row r of holes (hw cards
     when hn is NULL), likewise for boards. BIG must be built. Each row is
-    copied once, validated, sorted; 4 + 5 rows read the Hi table in blocks
-    of BLOCK with prefetch (as _hi_rows), the others take _hi_fast.
+    copied once, validated, sorted; rows with a 5-card board read their
+    board's PAIRBEST row in blocks of BLOCK with prefetch (as
+    _hi_rows_pairs), the others take _hi_fast.
     """
     cdef uint8_t h[BLOCK][6]
     cdef uint8_t b[BLOCK][5]
     cdef int nh[BLOCK]
     cdef int nb[BLOCK]
-    cdef size_t idx[BLOCK]
+    cdef const uint16_t *rows[BLOCK]
     cdef uint16_t fl[BLOCK]
     cdef Py_ssize_t r = start, m, k, bad = 0
     cdef uint8_t st
@@ -970,19 +958,25 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
                 continue
             sort_codes(h[k], nh[k])
             sort_codes(b[k], nb[k])
-            if nh[k] == 4 and nb[k] == 5:
-                # Sorted codes have sorted ranks: the colex indices need no sort.
-                idx[k] = <size_t>_sorted_index(h[k], b[k])
-                OMAHA_PREFETCH(BIG + idx[k])
-                fl[k] = _flush_part(h[k], 4, b[k], 5)
+            if nb[k] == 5:
+                # Sorted codes have sorted ranks: the board's index needs no sort.
+                rows[k] = PAIRBEST + <size_t>_sorted_board_index(b[k]) * N_PAIRS
+                OMAHA_PREFETCH(rows[k])
+                OMAHA_PREFETCH(rows[k] + 32)
+                OMAHA_PREFETCH(rows[k] + 64)
+                OMAHA_PREFETCH(rows[k] + N_PAIRS - 1)
+                fl[k] = _flush_part(h[k], nh[k], b[k], 5)
         for k in range(m):
             if nh[k] == 0:
                 continue
-            if nh[k] == 4 and nb[k] == 5:
-                v = BIG[idx[k]]
+            if nb[k] == 5:
+                v = _pairs_best(rows[k], h[k], nh[k])
                 if fl[k] > v:
                     v = fl[k]
-                _finish_row(h[k], 4, b[k], 5, v, o, r + k)  # constant sizes: unrolled
+                if nh[k] == 4:
+                    _finish_row(h[k], 4, b[k], 5, v, o, r + k)  # constant sizes: unrolled
+                else:
+                    _finish_row(h[k], nh[k], b[k], 5, v, o, r + k)
             else:
                 v = _hi_fast(h[k], nh[k], b[k], nb[k])
                 _finish_row(h[k], nh[k], b[k], nb[k], v, o, r + k)
@@ -994,27 +988,19 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
 # The large Hi table, built in C on first use under a lock
 # ---------------------------------------------------------------------------
 
-cdef uint16_t *_build_big() noexcept nogil:
-    """Fill the hole x board rank-multiset table; NULL if out of memory.
+cdef uint16_t *_build_pairs() noexcept nogil:
+    """Fill the board x rank-pair table (PAIRBEST's content); NULL if out of memory.
 
-    For every board multiset, first the best no-flush strength of each of
-    the 91 rank pairs with any 3 of the board (910 lookups per board); then
-    each hole entry is the best of its at most 6 pairs.
+    For every board multiset, the best no-flush strength of each of the 91
+    rank pairs with any 3 of the board (910 lookups per board).
     """
     cdef uint16_t *bp = <uint16_t *>malloc(N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
-    cdef uint16_t *big = <uint16_t *>OMAHA_ALLOC_HUGE(
-        <size_t>N_HOLE_MS * N_BOARD_MS * sizeof(uint16_t))
     cdef int r[5]
     cdef uint32_t tk[10]
     cdef uint32_t kp, bidx
-    cdef int p, q, s, nt, x, y, k, t
+    cdef int p, q, s, nt, x, y, t
     cdef uint16_t best, v
-    cdef uint16_t *row
-    cdef const uint16_t *col
-    cdef int pid[6]
-    if bp == NULL or big == NULL:
-        free(bp)
-        free(big)
+    if bp == NULL:
         return NULL
     memset(bp, 0, N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
     for r[0] in range(13):
@@ -1040,6 +1026,26 @@ cdef uint16_t *_build_big() noexcept nogil:
                                     if v > best:
                                         best = v
                                 bp[bidx * N_PAIRS + PAIR_ID[x][y]] = best
+    return bp
+
+
+cdef uint16_t *_build_big(const uint16_t *bp) noexcept nogil:
+    """Fill the hole x board rank-multiset table from the pair table; NULL if out of memory.
+
+    Each hole entry is the best of its at most 6 rank pairs. Hole-major:
+    the equity loops, which fix the hole, read one 12 KB row.
+    """
+    cdef uint16_t *big = <uint16_t *>OMAHA_ALLOC_HUGE(
+        <size_t>N_HOLE_MS * N_BOARD_MS * sizeof(uint16_t))
+    cdef int r[4]
+    cdef int p, q, k
+    cdef uint32_t bidx
+    cdef uint16_t best
+    cdef uint16_t *row
+    cdef const uint16_t *col
+    cdef int pid[6]
+    if big == NULL:
+        return NULL
     for r[0] in range(13):
         for r[1] in range(r[0], 13):
             for r[2] in range(r[1], 13):
@@ -1057,7 +1063,6 @@ cdef uint16_t *_build_big() noexcept nogil:
                             if col[pid[k]] > best:
                                 best = col[pid[k]]
                         row[bidx] = best
-    free(bp)
     return big
 
 
@@ -1066,33 +1071,74 @@ from time import perf_counter as _perf_counter
 cdef EvalTables _TABLES    # filled once by warmup(), under BIG_LOCK
 
 
-def warmup():
-    """Build the large Omaha Hi table now instead of on first use.
+cdef int _need_pairs() except -1:
+    """Build the pair table on first use (the batch kernels' table), under the lock."""
+    global PAIRBEST, BIG_BUILD_SECONDS
+    cdef uint16_t *p
+    cdef double t0
+    with BIG_LOCK:
+        if PAIRBEST != NULL:
+            return 0
+        t0 = _perf_counter()
+        with nogil:
+            p = _build_pairs()
+        if p == NULL:
+            raise MemoryError("cannot allocate the 1.1 MB Omaha Hi pair table")
+        PAIRBEST = p
+        BIG_BUILD_SECONDS += _perf_counter() - t0
+    return 0
 
-    The table (1,820 hole x 6,188 board rank multisets, 22.5 MB of uint16)
-    is built in C once per process, under a lock, so concurrent first calls
-    (also with the GIL released or on free-threaded Python) build it once.
+
+def warmup():
+    """Build the table the batch kernels read now instead of on their first call.
+
+    The pair table: for each of the 6,188 board rank multisets, the best
+    strength without flushes of each of the 91 rank pairs with three of the
+    board (1.1 MB). It is built in C once per process, under a lock, so
+    concurrent first calls (also with the GIL released or on free-threaded
+    Python) build it once. (The equity loops also read a 22.5 MB hole x
+    board table, built from it on their first call.)
 
     Returns
     -------
     float
-        The seconds the build took (0.0 if it was already built by an
-        earlier call, whose time is in :func:`hi_table_build_seconds`).
+        The seconds the build took (0.0 if it was already built, whose time
+        is in :func:`hi_table_build_seconds`).
 
     Raises
     ------
     MemoryError
-        If the 22.5 MB cannot be allocated.
+        If the table cannot be allocated.
     """
+    cdef double before
+    with BIG_LOCK:
+        if PAIRBEST != NULL:
+            return 0.0
+        before = BIG_BUILD_SECONDS
+    _need_pairs()
+    return BIG_BUILD_SECONDS - before
+
+
+def hi_table_build_seconds():
+    """Seconds the Hi tables took to build so far, or None if none is built yet."""
+    with BIG_LOCK:
+        if PAIRBEST == NULL:
+            return None
+        return BIG_BUILD_SECONDS
+
+
+cdef int _need_big() except -1:
+    """Build the large hole x board table (the equity loops'), under the lock."""
     global BIG, BIG_BUILD_SECONDS
     cdef uint16_t *p
     cdef double t0
+    _need_pairs()
     with BIG_LOCK:
         if BIG != NULL:
-            return 0.0
+            return 0
         t0 = _perf_counter()
         with nogil:
-            p = _build_big()
+            p = _build_big(PAIRBEST)
         if p == NULL:
             raise MemoryError("cannot allocate the 22.5 MB Omaha Hi table")
         _TABLES.big = p
@@ -1105,16 +1151,8 @@ def warmup():
         _TABLES.board_colex = &BOARD_COLEX[0][0]
         _TABLES.n_board = N_BOARD_MS
         BIG = p
-        BIG_BUILD_SECONDS = _perf_counter() - t0
-        return BIG_BUILD_SECONDS
-
-
-def hi_table_build_seconds():
-    """Seconds the large Hi table took to build, or None if not built yet."""
-    with BIG_LOCK:
-        if BIG == NULL:
-            return None
-        return BIG_BUILD_SECONDS
+        BIG_BUILD_SECONDS += _perf_counter() - t0
+    return 0
 
 
 cdef const EvalTables *eval_tables() except NULL:
@@ -1142,14 +1180,6 @@ cdef uint32_t hole_index(const uint8_t *hole4) noexcept nogil:
 
 cdef uint32_t board_index(const uint8_t *board5) noexcept nogil:
     return _board5_index(board5)
-
-
-cdef inline void _need_big():
-    cdef bint ready
-    with BIG_LOCK:
-        ready = BIG != NULL
-    if not ready:
-        warmup()
 
 
 # ---------------------------------------------------------------------------
@@ -1355,35 +1385,71 @@ cdef inline void _copy_row(const uint8_t *src, uint8_t *dst, int n) noexcept nog
         dst[i] = src[i]
 
 
+cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_t *boards,
+                                      uint16_t *out, Py_ssize_t start,
+                                      Py_ssize_t stop) noexcept nogil:
+    """Hi of rows with a 5-card board: the best of the hole's pairs in PAIRBEST.
+
+    Every pair of hole cards lies in an Omaha selection, so without flushes
+    the best hand is the best over the hole's rank pairs of that pair's best
+    with the board (PAIRBEST); one board's 91 entries share three cache
+    lines, prefetched a block of rows ahead. Flushes as _flush_part.
+    """
+    cdef const uint16_t *rows[BLOCK]
+    cdef uint16_t fl[BLOCK]
+    cdef uint8_t hr[BLOCK][6]
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int br[5]
+    cdef Py_ssize_t r = start, k, m
+    cdef int i, np_ = PAIRS_OF[nh]
+    cdef const int8_t *pi = PAIR_INDEX[nh]
+    cdef uint16_t v, w
+    cdef const uint16_t *row
+    while r < stop:
+        m = stop - r
+        if m > BLOCK:
+            m = BLOCK
+        for k in range(m):
+            _copy_small(holes + (r + k) * nh, h, nh)
+            _copy_small(boards + (r + k) * 5, b, 5)
+            if not _row_ok(h, nh, b, 5):
+                return r + k
+            for i in range(5):
+                br[i] = b[i] >> 2
+            sort5(br)
+            row = PAIRBEST + <size_t>board_colex(&BOARD_COLEX[0][0], br) * N_PAIRS
+            rows[k] = row
+            OMAHA_PREFETCH(row)
+            OMAHA_PREFETCH(row + 32)
+            OMAHA_PREFETCH(row + 64)
+            OMAHA_PREFETCH(row + N_PAIRS - 1)
+            for i in range(nh):
+                hr[k][i] = h[i] >> 2
+            fl[k] = _flush_part(h, nh, b, 5)
+        for k in range(m):
+            row = rows[k]
+            v = fl[k]
+            for i in range(np_):
+                w = row[PAIR_ID[hr[k][pi[2 * i]]][hr[k][pi[2 * i + 1]]]]
+                v = w if w > v else v
+            out[r + k] = v
+        r += m
+    return -1
+
+
 cdef Py_ssize_t _hi_rows(const uint8_t *holes, int nh, const uint8_t *boards,
                          int nb, uint16_t *out, Py_ssize_t start,
                          Py_ssize_t stop) noexcept nogil:
-    cdef size_t idx[BLOCK]
-    cdef uint16_t fl[BLOCK]
     cdef uint8_t h[6]
     cdef uint8_t b[5]
-    cdef Py_ssize_t r = start, k, m
-    cdef uint16_t v
-    if nh == 4 and nb == 5:
-        # Compute a block of table indices and prefetch them, then read:
-        # the random reads into the 22.5 MB table overlap.
-        while r < stop:
-            m = stop - r
-            if m > BLOCK:
-                m = BLOCK
-            for k in range(m):
-                _copy_row(holes + (r + k) * 4, h, 4)
-                _copy_row(boards + (r + k) * 5, b, 5)
-                if not _row_ok(h, 4, b, 5):
-                    return r + k
-                idx[k] = <size_t>_hole4_index(h) * N_BOARD_MS + _board5_index(b)
-                OMAHA_PREFETCH(BIG + idx[k])
-                fl[k] = _flush_part(h, 4, b, 5)
-            for k in range(m):
-                v = BIG[idx[k]]
-                out[r + k] = fl[k] if fl[k] > v else v
-            r += m
-        return -1
+    cdef Py_ssize_t r
+    if nb == 5:  # each size its own copy of the loop, its pairs unrolled
+        if nh == 4:
+            return _hi_rows_pairs(holes, 4, boards, out, start, stop)
+        if nh == 5:
+            return _hi_rows_pairs(holes, 5, boards, out, start, stop)
+        return _hi_rows_pairs(holes, 6, boards, out, start, stop)
     for r in range(start, stop):
         _copy_row(holes + r * nh, h, nh)
         _copy_row(boards + r * nb, b, nb)
@@ -1467,7 +1533,7 @@ def hi_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     if start == stop:
         return -1
     if nb == 5:
-        _need_big()
+        _need_pairs()
     with nogil:
         bad = _hi_rows(&holes[0, 0], nh, &boards[0, 0], nb, &out[0], start, stop)
     return bad
@@ -1519,7 +1585,7 @@ def select_rows(const uint8_t[:, ::1] holes, const int8_t[::1] hole_counts,
         raise CardError(f"row range {start}:{stop} is outside 0:{n}")
     if start == stop:
         return 0
-    _need_big()
+    _need_pairs()
     o.hi = &hi_out[0]
     o.category = &category[0]
     o.hi_cards = &hi_cards[0, 0]

@@ -156,13 +156,17 @@ def evaluate5(cards: Cards) -> int:
 
 
 def warmup() -> float:
-    """Build the 22.5 MB Omaha Hi table now rather than on the first batch call.
+    """Build the batch kernels' Hi table now rather than on their first call.
+
+    The table holds, for each board rank multiset, the best strength without
+    flushes of each rank pair of the hole (6,188 x 91 values, 1.1 MB); it is
+    built in C once per process. Equity builds a 22.5 MB hole x board table
+    from it on its first call.
 
     Returns
     -------
     float
-        Seconds spent building (0.0 if already built). Measured here: about
-        0.05 s, once per process.
+        Seconds spent building (0.0 if already built).
     """
     return _eval.warmup()
 
@@ -289,9 +293,11 @@ def evaluate_hi_batch(
 
     Notes
     -----
-    4-card holes with 5-card boards take the table path (a 22.5 MB table
-    built once per process on first use, about 0.05 s; see :func:`warmup`);
-    other sizes combine hole pairs and board triples. Both agree with the
+    Rows with a 5-card board take the table path: without flushes the best
+    hand is the best of the hole's rank pairs with the board, read from a
+    1.1 MB table (built once per process on first use; see :func:`warmup`),
+    and a flush is computed for the one suit that can make one. Flop and
+    turn boards combine hole pairs and board triples. Both agree with the
     60-combination selection of :func:`evaluate_hi` on every tested deal.
     """
     return _run_batch(_eval.hi_batch, holes, boards, out, "uint16", threads)

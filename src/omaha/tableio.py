@@ -75,7 +75,7 @@ _TEXT_FORMATS = ("csv", "tsv", "jsonl")
 _BLOCK = 1 << 21  # bytes per CSV block and per read (a record may not be longer)
 _MAX_COLUMNS = 10_000  # columns of a CSV file
 _JSON_FLAG = b"omaha.json"  # field metadata: the strings are JSON texts (mixed types)
-_ROW_GROUP_ROWS = 1 << 20  # rows buffered per Parquet row group
+_ROW_GROUP_ROWS = 1 << 18  # rows buffered per Parquet row group
 
 
 class TableFormatError(OmahaError, ValueError):
