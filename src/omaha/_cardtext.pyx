@@ -9,6 +9,8 @@
 # the Python layer (omaha.cards) turns those into messages, and resolves
 # TEXT_NOT_ASCII rows with the one-text parser (Unicode whitespace).
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
 cdef enum:
@@ -99,6 +101,31 @@ cdef inline int _parse_one(const uint8_t *p, Py_ssize_t n, uint8_t *out,
         out[count] = code
         count += 1
     return TEXT_MALFORMED if bad else count
+
+
+def text_codes(str text):
+    """The card codes of one text as bytes, or None when it is not plain ASCII cards.
+
+    The fast path of the one-hand API: None (malformed, a duplicate, a
+    non-ASCII character) leaves the text to :func:`omaha.cards.parse_cards`,
+    which names the problem or reads Unicode whitespace.
+    """
+    cdef Py_ssize_t n
+    cdef const char *p
+    cdef uint8_t out[52]
+    cdef int got
+    try:
+        p = PyUnicode_AsUTF8AndSize(text, &n)
+    except UnicodeEncodeError:  # a lone surrogate: never a card
+        return None
+    got = _parse_one(<const uint8_t *>p, n, out, 52)
+    if got < 0:
+        return None
+    return PyBytes_FromStringAndSize(<const char *>out, got)
+
+
+cdef int parse_text(const uint8_t *p, Py_ssize_t n, uint8_t *out, int max_cards) noexcept nogil:
+    return _parse_one(p, n, out, max_cards)
 
 
 ctypedef fused offset_t:

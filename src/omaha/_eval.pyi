@@ -5,6 +5,7 @@ import numpy as np
 from typing_extensions import disjoint_base
 
 class CardError(ValueError): ...
+class NotCodes(CardError): ...
 
 @disjoint_base
 class SelectedHand:

@@ -10,7 +10,10 @@
 # stronger (56 = 5-4-3-2-A), 0 = no qualifying low.
 
 cimport cython
-from cpython.number cimport PyNumber_Index
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object o)
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.type cimport PyType_IsSubtype
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -40,8 +43,24 @@ cdef extern from *:
     }
     """
     void *OMAHA_ALLOC_HUGE(size_t n) noexcept nogil
+
+cdef extern from *:
+    """
+    /* A table pointer written once, after the table is filled: readers that
+       test it without the lock load it with acquire ordering. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define OMAHA_LOAD_PTR(pp) __atomic_load_n((pp), __ATOMIC_ACQUIRE)
+    #define OMAHA_STORE_PTR(pp, v) __atomic_store_n((pp), (v), __ATOMIC_RELEASE)
+    #else
+    #define OMAHA_LOAD_PTR(pp) (*(pp))
+    #define OMAHA_STORE_PTR(pp, v) (*(pp) = (v))
+    #endif
+    """
+    const uint16_t *OMAHA_LOAD_PTR(uint16_t **pp) noexcept nogil
+    void OMAHA_STORE_PTR(uint16_t **pp, uint16_t *v) noexcept nogil
 from libc.string cimport memset
 
+from omaha._cardtext cimport parse_text
 from omaha._bits cimport (
     OMAHA_CTZ,
     OMAHA_POPCOUNT,
@@ -1071,6 +1090,11 @@ from time import perf_counter as _perf_counter
 cdef EvalTables _TABLES    # filled once by warmup(), under BIG_LOCK
 
 
+cdef inline bint _pairs_ready() noexcept nogil:
+    """Whether the pair table is built (an acquire load: its content is seen too)."""
+    return OMAHA_LOAD_PTR(&PAIRBEST) != NULL
+
+
 cdef int _need_pairs() except -1:
     """Build the pair table on first use (the batch kernels' table), under the lock."""
     global PAIRBEST, BIG_BUILD_SECONDS
@@ -1084,7 +1108,7 @@ cdef int _need_pairs() except -1:
             p = _build_pairs()
         if p == NULL:
             raise MemoryError("cannot allocate the 1.1 MB Omaha Hi pair table")
-        PAIRBEST = p
+        OMAHA_STORE_PTR(&PAIRBEST, p)
         BIG_BUILD_SECONDS += _perf_counter() - t0
     return 0
 
@@ -1190,6 +1214,14 @@ class CardError(ValueError):
     """Internal: bad cards; the Python layer re-raises it as InvalidCardError."""
 
 
+class NotCodes(CardError):
+    """Internal: not a sequence of card codes (text, card strings, None, 2.0, True...).
+
+    The Python layer then reads the cards with omaha.cards, which names a
+    value that is no card.
+    """
+
+
 cdef class SelectedHand:
     """A hand value with the two hole cards and three board cards selected.
 
@@ -1270,27 +1302,58 @@ def _rebuild(type cls, int kind, int strength, bytes codes):
 # ---------------------------------------------------------------------------
 
 cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
-    cdef Py_ssize_t n = len(seq)
+    """Card codes of text, a bytes object or a tuple or list of ints into out; the count.
+
+    Text is read by omaha._cardtext's parser (the notation is not this
+    module's). Raises NotCodes for anything else, and for text that parser
+    leaves to the Python one (malformed, a duplicate, non-ASCII): the Python
+    layer then reads the cards with omaha.cards, which names a value that is
+    no card. CardError for a wrong count or a code outside 0..51.
+    """
+    cdef Py_ssize_t n, i
     cdef object item
-    cdef Py_ssize_t i
     cdef long c
+    cdef const unsigned char *p
+    cdef const char *t
+    cdef uint8_t codes[7]
+    cdef int got
+    if type(seq) is str:
+        t = PyUnicode_AsUTF8AndSize(seq, &n) if PyUnicode_IS_ASCII(seq) else NULL
+        if t == NULL:
+            raise NotCodes(what)
+        got = parse_text(<const uint8_t *>t, n, codes, hi + 1)
+        if got < 0:
+            raise NotCodes(what)
+        if got < lo or got > hi:
+            raise CardError(f"{what} needs {lo} to {hi} cards, got {got}: {seq!r}")
+        for i in range(got):
+            out[i] = codes[i]
+        return got
+    if type(seq) is bytes:
+        n = len(<bytes>seq)
+        if n < lo or n > hi:
+            raise CardError(f"{what} needs {lo} to {hi} cards, got {n}: {tuple(seq)!r}")
+        p = <const unsigned char *>(<const char *>seq)
+        for i in range(n):
+            if p[i] > 51:
+                raise CardError(f"card code {p[i]} in {what} {tuple(seq)!r} is outside 0..51")
+            out[i] = p[i]
+        return <int>n
+    if type(seq) is not tuple and type(seq) is not list:
+        raise NotCodes(what)
+    n = len(seq)
     if n < lo or n > hi:
+        for i in range(n):  # the count is wrong, unless these are not codes at all
+            if type(seq[i]) is not int:
+                raise NotCodes(what)
         raise CardError(f"{what} needs {lo} to {hi} cards, got {n}: {seq!r}")
     for i in range(n):
-        if type(seq) is tuple:
-            item = (<tuple>seq)[i]
-        elif type(seq) is list:
-            item = (<list>seq)[i]
-        else:
-            item = seq[i]
-        if type(item) is int:
-            c = item
-        elif item is True or item is False:
-            raise TypeError(f"a card code must be an integer, not {item!r}")
-        else:
-            c = PyNumber_Index(item)  # numpy integers; TypeError for floats
-        if c < 0 or c > 51:
-            raise CardError(f"card code {c!r} in {what} {seq!r} is outside 0..51")
+        item = (<tuple>seq)[i] if type(seq) is tuple else (<list>seq)[i]
+        if type(item) is not int:
+            raise NotCodes(what)  # numpy integers, strings, floats: the Python layer reads them
+        if item < 0 or item > 51:
+            raise CardError(f"card code {item!r} in {what} {seq!r} is outside 0..51")
+        c = item
         out[i] = <uint8_t>c
     return <int>n
 
@@ -1301,42 +1364,84 @@ cdef int _load_deal(object hole, object board, uint8_t *h, int *nh, uint8_t *b,
     nb[0] = _load(board, b, 3, 5, "board")
     if not _row_ok(h, nh[0], b, nb[0]):
         raise CardError(f"duplicate card in hole {hole!r} and board {board!r}")
-    insertion_sort(h, nh[0])
-    insertion_sort(b, nb[0])
+    sort_codes(h, nh[0])
+    sort_codes(b, nb[0])
     return 0
 
 
-def evaluate_hi(hole, board, type cls):
-    """Omaha Hi by the 60-combination selection; ``cls`` is the result class.
+cdef object _CHECKED_HI = None   # the last result classes found to subclass SelectedHand
+cdef object _CHECKED_LO = None
 
-    hole: 4 to 6 card codes; board: 3 to 5 card codes.  Raises CardError
-    (a ValueError) on a code outside 0..51, a duplicate or a wrong count,
-    and TypeError on a non-integer item.
+
+cdef inline int _check_class(type cls) except -1:
+    global _CHECKED_HI, _CHECKED_LO
+    if cls is _CHECKED_HI or cls is _CHECKED_LO:
+        return 0
+    if not PyType_IsSubtype(cls, SelectedHand):
+        raise TypeError("cls must be a subclass of SelectedHand")
+    if _CHECKED_HI is None:
+        _CHECKED_HI = cls
+    else:
+        _CHECKED_LO = cls
+    return 0
+
+
+cdef SelectedHand _make_cards(type cls, uint8_t kind, uint16_t strength,
+                              const int *codes):
+    cdef SelectedHand r = <SelectedHand>(<PyTypeObject *>cls).tp_new(
+        cls, <PyObject *>_EMPTY, NULL)
+    cdef int k
+    r.strength = strength
+    r._kind = kind
+    for k in range(5):
+        r._codes[k] = <uint8_t>codes[k]
+    return r
+
+
+def evaluate_hi(hole, board, type cls):
+    """Omaha Hi of one deal; ``cls`` is the result class (a SelectedHand).
+
+    hole: 4 to 6 card codes; board: 3 to 5 card codes (a bytes object or a
+    tuple or list of ints). The value comes from the tables, the cards used
+    from the search of select_rows (the tie order of _hi_select). Raises
+    NotCodes when the arguments are not code sequences, CardError (a
+    ValueError) on a code outside 0..51, a duplicate or a wrong count.
     """
     cdef uint8_t h[6]
     cdef uint8_t b[5]
+    cdef int codes[5]
     cdef int nh, nb
+    cdef uint16_t v
     cdef Selection sel
-    if not PyType_IsSubtype(cls, SelectedHand):
-        raise TypeError("cls must be a subclass of SelectedHand")
+    _check_class(cls)
     _load_deal(hole, board, h, &nh, b, &nb)
-    _hi_select(h, nh, b, nb, &sel)
-    return _make(cls, 0, sel.strength, h, b, &sel)
+    if nb == 5 and _pairs_ready() == 0:
+        _need_pairs()
+    v = _hi_fast(h, nh, b, nb)
+    if not _hi_cards_of(h, nh, b, nb, v, codes):  # not reached
+        _hi_select(h, nh, b, nb, &sel)
+        return _make(cls, 0, sel.strength, h, b, &sel)
+    return _make_cards(cls, 0, v, codes)
 
 
 def evaluate_lo(hole, board, type cls):
-    """Omaha eight-or-better Lo by the 60-combination selection, or None."""
+    """Omaha eight-or-better Lo of one deal, or None (as evaluate_hi)."""
     cdef uint8_t h[6]
     cdef uint8_t b[5]
-    cdef int nh, nb
-    cdef Selection sel
-    if not PyType_IsSubtype(cls, SelectedHand):
-        raise TypeError("cls must be a subclass of SelectedHand")
+    cdef int codes[5]
+    cdef int nh, nb, i
+    cdef uint32_t hs = 0, bs = 0
+    cdef uint8_t v
+    _check_class(cls)
     _load_deal(hole, board, h, &nh, b, &nb)
-    _lo_select(h, nh, b, nb, &sel)
-    if sel.strength == 0:
+    for i in range(nh):
+        hs |= LOWBIT[h[i]]
+    for i in range(nb):
+        bs |= LOWBIT[b[i]]
+    v = LO[(hs << 8) | bs]
+    if v == 0 or not _lo_cards_of(h, nh, b, nb, v, bs, codes):
         return None
-    return _make(cls, 1, sel.strength, h, b, &sel)
+    return _make_cards(cls, 1, v, codes)
 
 
 def evaluate5(cards):

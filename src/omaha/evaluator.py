@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from omaha import _eval
-from omaha.cards import BOARD_SIZES, HOLE_SIZES, Cards, format_cards, parse_cards, require_distinct
+from omaha.cards import (
+    BOARD_SIZES,
+    HOLE_SIZES,
+    Cards,
+    as_cards,
+    format_cards,
+    require_distinct,
+)
 from omaha.errors import DuplicateCardError, InvalidCardError
 from omaha.ranks import HighHand, LowHand
 
@@ -48,29 +55,31 @@ def _explain(h: tuple[int, ...], b: tuple[int, ...]) -> InvalidCardError:
         return InvalidCardError(f"hole needs 4 to 6 cards, got {len(h)}: {format_cards(h)!r}")
     if len(b) not in BOARD_SIZES:
         return InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {format_cards(b)!r}")
-    common = sorted(set(h) & set(b))
-    if common:
-        return DuplicateCardError(
-            f"card {format_cards(common[:1])!r} is both in hole {format_cards(h)!r} "
-            f"and on board {format_cards(b)!r}"
+    try:
+        require_distinct(
+            [(f"in hole {format_cards(h)!r}", h), (f"on board {format_cards(b)!r}", b)]
         )
+    except DuplicateCardError as exc:
+        return exc
     return InvalidCardError(f"invalid cards: hole {format_cards(h)!r}, board {format_cards(b)!r}")
 
 
-def _call(kernel: Callable[..., Any], hole: Cards, board: Cards, cls: type) -> Any:
-    try:
-        return kernel(hole, board, cls)
-    except (_eval.CardError, TypeError, OverflowError):
-        pass
-    # Slow path: card text, iterators, or an error to explain. Parse once
-    # (an iterator can be read only once); parse_cards names malformed and
-    # duplicate cards within one argument.
-    h = parse_cards(hole)
-    b = parse_cards(board)
+def _slow(kernel: Callable[..., Any], hole: object, board: object, cls: type) -> Any:
+    """Read the cards with :mod:`omaha.cards`, then run the kernel; errors name the value.
+
+    For what the kernel does not take as it is (card strings in a sequence,
+    NumPy integers, malformed or non-ASCII text, a value that holds no cards)
+    and for the message of a rejected deal.
+    """
+    h, b = as_cards(hole, "hole"), as_cards(board, "board")
     try:
         return kernel(h, b, cls)
     except _eval.CardError:
         raise _explain(h, b) from None
+
+
+_HI = _eval.evaluate_hi  # bound once: a global lookup less per call
+_LO = _eval.evaluate_lo
 
 
 def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
@@ -101,7 +110,10 @@ def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
     >>> str(hand), hand.category.name
     ('One pair, tens', 'ONE_PAIR')
     """
-    return _call(_eval.evaluate_hi, hole, board, HighHand)  # type: ignore[no-any-return]
+    try:  # card text and code sequences straight into the kernel: one call
+        return _HI(hole, board, HighHand)  # type: ignore[return-value]
+    except _eval.CardError:
+        return _slow(_eval.evaluate_hi, hole, board, HighHand)  # type: ignore[no-any-return]
 
 
 def evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
@@ -133,7 +145,10 @@ def evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
     >>> evaluate_lo("AhKsKd4c", "9s9hTdJcQd") is None
     True
     """
-    return _call(_eval.evaluate_lo, hole, board, LowHand)  # type: ignore[no-any-return]
+    try:
+        return _LO(hole, board, LowHand)  # type: ignore[return-value]
+    except _eval.CardError:
+        return _slow(_eval.evaluate_lo, hole, board, LowHand)  # type: ignore[no-any-return]
 
 
 def evaluate5(cards: Cards) -> int:
@@ -151,8 +166,8 @@ def evaluate5(cards: Cards) -> int:
     """
     try:
         return _eval.evaluate5(cards)
-    except (_eval.CardError, TypeError, OverflowError):
-        return _eval.evaluate5(parse_cards(cards, n=5))
+    except _eval.CardError:
+        return _eval.evaluate5(as_cards(cards, "five-card hand", n=5))
 
 
 def warmup() -> float:
@@ -515,8 +530,8 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
         raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
     if not holes:
         raise ValueError("showdown needs at least one player")
-    b = parse_cards(board)
-    parsed = [parse_cards(h) for h in holes]
+    b = as_cards(board, "board")
+    parsed = [as_cards(h, f"player {i + 1}'s hole") for i, h in enumerate(holes)]
     if len(b) not in BOARD_SIZES:
         raise InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {board!r}")
     for i, h in enumerate(parsed):
