@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omaha.structures import FixedLimit, NoLimit, PotLimit
+from omaha.streets import Street
+from omaha.structures import FixedLimit, NoLimit, PotLimit, StructureKind
 
 __all__ = [
     "FIXED_LIMIT",
@@ -53,12 +54,12 @@ __all__ = [
     "structure_kind",
 ]
 
-FIXED_LIMIT = 0
-"""Kind code of :class:`~omaha.structures.FixedLimit`."""
-POT_LIMIT = 1
-"""Kind code of :class:`~omaha.structures.PotLimit`."""
-NO_LIMIT = 2
-"""Kind code of :class:`~omaha.structures.NoLimit`."""
+FIXED_LIMIT = StructureKind.FIXED_LIMIT
+"""The kind of :class:`~omaha.structures.FixedLimit`."""
+POT_LIMIT = StructureKind.POT_LIMIT
+"""The kind of :class:`~omaha.structures.PotLimit`."""
+NO_LIMIT = StructureKind.NO_LIMIT
+"""The kind of :class:`~omaha.structures.NoLimit`."""
 
 
 # ------------------------------------------------------------------ actions
@@ -196,20 +197,19 @@ class LegalActions:
         return self.min_raise_to is not None
 
 
-def structure_kind(structure: FixedLimit | PotLimit | NoLimit) -> int:
-    """Return :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
+_STRUCTURES = (FixedLimit, PotLimit, NoLimit)
+
+
+def structure_kind(structure: FixedLimit | PotLimit | NoLimit) -> StructureKind:
+    """Return the kind of ``structure``: :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
 
     Raises
     ------
     TypeError
         If ``structure`` is not one of the three structures.
     """
-    if isinstance(structure, FixedLimit):
-        return FIXED_LIMIT
-    if isinstance(structure, PotLimit):
-        return POT_LIMIT
-    if isinstance(structure, NoLimit):
-        return NO_LIMIT
+    if isinstance(structure, _STRUCTURES):
+        return structure.kind
     raise TypeError(
         f"structure must be FixedLimit, PotLimit or NoLimit, got {type(structure).__name__}"
     )
@@ -243,10 +243,11 @@ class BettingRound:
 
     Parameters
     ----------
-    kind : int
+    kind : StructureKind
         :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
-    street : int
-        0 pre-flop, 1 flop, 2 turn, 3 river.
+    street : Street
+        The betting round: :attr:`Street.PREFLOP` to :attr:`Street.RIVER`
+        (or 0..3).
     highest : int
         The bet to match (pre-flop the largest forced bet at full size).
     last_full : int
@@ -276,8 +277,8 @@ class BettingRound:
 
     def __init__(
         self,
-        kind: int,
-        street: int,
+        kind: StructureKind,
+        street: Street | int,
         highest: int,
         last_full: int,
         *,
