@@ -91,7 +91,7 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
         value = getattr(hand, name)
         if name == "_table":
             value = (tuple(value._stacks), value._button, value._hand is hand)
-        elif name == "_round":
+        elif hasattr(value, "copy_state"):  # the betting round, the chip ledger
             value = value.copy_state()
         elif isinstance(value, list):
             value = list(value)

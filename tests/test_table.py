@@ -346,3 +346,15 @@ def test_forced_bets_are_data() -> None:
     )
     # Heads-up: the button (seat 0, the last position) posts the small blind.
     assert forced_bet_plan(NoLimit(1, 2), (1, 0)) == (PostBlind(1, 2), PostBlind(0, 1))
+
+
+def test_an_illegal_action_carries_the_seat_and_names_seats_as_asked() -> None:
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        hand.fold(seat=0)
+    err = info.value
+    assert err.seat == 0
+    assert str(err) == "cannot fold: seat 0 acted out of turn; seat 2 is to act"
+    assert err.message(lambda s: f"p{s + 1}") == "cannot fold: p1 acted out of turn; p3 is to act"
+    with pytest.raises(IllegalActionError, match=r"seat must be a seat index \(0..2\), got 3"):
+        hand.fold(seat=3)

@@ -180,6 +180,8 @@ class LegalActions:
         Why raising is closed, when it is.
     can_show : bool
         True at showdown: the player shows or mucks (and nothing else).
+    can_muck : bool
+        At showdown, whether the player may muck.
     """
 
     seat: int
@@ -190,6 +192,7 @@ class LegalActions:
     max_raise_to: int | None
     raise_closed_because: str | None = None
     can_show: bool = False
+    can_muck: bool = False
 
     @property
     def can_raise(self) -> bool:
@@ -241,6 +244,9 @@ def pot_limit_max(highest: int, pot: int, own_bet: int) -> int:
 class BettingRound:
     """The state of one betting round that decides who may raise, and to what.
 
+    It also keeps who has had a turn in the round (:attr:`acted`), which
+    decides when the round ends and who may still raise.
+
     Parameters
     ----------
     kind : StructureKind
@@ -263,6 +269,7 @@ class BettingRound:
     """
 
     __slots__ = (
+        "acted",
         "cap",
         "capped",
         "count",
@@ -298,12 +305,14 @@ class BettingRound:
         self.capped = False
         """Fixed limit: capped with three or more players in the hand (stays capped)."""
         self.last_aggressor: int | None = None
+        self.acted: set[int] = set()
+        """The seats that have had a turn in this round (docs/rules.md §5.8)."""
 
     def copy_state(self) -> tuple[object, ...]:
         """Return the mutable fields (for snapshots in tests)."""
         return (
             self.highest, self.last_full, self.level, self.count, self.capped,
-            self.last_aggressor,
+            self.last_aggressor, frozenset(self.acted),
         )  # fmt: skip
 
     def is_capped(self, in_hand: int) -> bool:

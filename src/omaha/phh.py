@@ -74,7 +74,13 @@ from functools import cached_property
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from omaha.cards import MAX_PLAYERS, format_cards, parse_card
-from omaha.errors import IllegalActionError, InvalidCardError, OmahaError
+from omaha.errors import (
+    FinishingStacksError,
+    IllegalActionError,
+    InvalidCardError,
+    PHHError,
+    ReplayActionError,
+)
 
 if TYPE_CHECKING:
     from omaha.structures import FixedLimit, NoLimit, PotLimit
@@ -151,49 +157,6 @@ _STREET_NAMES.update(river="on the river", showdown="at the showdown")
 
 Amount = int | decimal.Decimal
 """An amount in a file's own units: ``int``, or ``Decimal`` for a fraction."""
-
-
-class PHHError(OmahaError, ValueError):
-    """A PHH file or field that cannot be read or replayed.
-
-    A bad or missing field, an unsupported variant, an infinite stack, a
-    malformed action: the message names the hand and the bad value.
-    """
-
-
-class FinishingStacksError(PHHError):
-    """A replay ends with stacks other than the file's ``finishing_stacks``.
-
-    Attributes
-    ----------
-    players : tuple of int
-        The 0-based indices of the players whose stacks differ (``p1`` is 0).
-    """
-
-    def __init__(self, message: str, players: tuple[int, ...]) -> None:
-        super().__init__(message)
-        self.players = players
-
-
-class ReplayActionError(IllegalActionError):
-    """An action in a hand history that the rules do not allow.
-
-    The message gives the action's index (0-based, in the ``actions`` list),
-    its text and the rule it breaks, e.g. ``action 5 'p1 cbr 900': raise to
-    900 exceeds the pot-limit maximum of 750``.
-
-    Attributes
-    ----------
-    index : int
-        The action's index in ``actions``.
-    action : str
-        The action's text as in the file.
-    """
-
-    def __init__(self, message: str, index: int, action: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.action = action
 
 
 # ------------------------------------------------------------------- amounts
