@@ -5,8 +5,10 @@ Hi-Lo, 4 hole cards by default), the betting structure and the house
 options. ``table.deal()`` starts a :class:`Hand`, which posts the forced
 bets, deals (from a seeded shuffle, a given deck, or given cards when
 replaying) and then takes one action at a time from the player to act,
-checking each against the rules of docs/rules.md §5 and §6. When the hand
-ends its :attr:`Hand.result` tells how every pot was won
+checking each against the rules of docs/rules.md §5 and §6. The actions are
+methods (:meth:`Hand.fold`, :meth:`Hand.raise_to`, ...) and, for replays,
+the frozen records of :mod:`omaha.betting` given to :meth:`Hand.apply`.
+When the hand ends its :attr:`Hand.result` tells how every pot was won
 (:func:`omaha.pots.settle`), and the table's stacks and button move on
 (§5.10).
 
@@ -495,8 +497,9 @@ class Hand:
     Built by :meth:`Table.deal`. The player to act (:attr:`to_act`) takes
     one action at a time: :meth:`fold`, :meth:`check`, :meth:`call`,
     :meth:`raise_to`, :meth:`all_in`, and at showdown :meth:`show` or
-    :meth:`muck`; a replay deals the board with :meth:`deal_board`. An
-    illegal action raises
+    :meth:`muck`; a replay deals the board with :meth:`deal_board`. The
+    same actions given as their frozen records go through :meth:`apply`,
+    the one door for replaying a history. An illegal action raises
     :class:`~omaha.IllegalActionError` naming the rule and the legal range
     (and carrying the seat), and changes nothing.
 
@@ -792,6 +795,67 @@ class Hand:
 
     # ------------------------------------------------------------- actions
 
+    def apply(self, action: Action) -> None:
+        """Take one action given as its record: the one door for replaying a history.
+
+        Replays (PHH, site histories) turn each action of the history into
+        the record the hand itself keeps in :attr:`actions` and apply it
+        here, so every action is checked against the same rules as a played
+        one.
+
+        Parameters
+        ----------
+        action : Action
+            ``Fold(seat)``, ``Check(seat)``, ``Call(seat, amount)``,
+            ``RaiseTo(seat, amount)``, ``Show(seat, cards)``, ``Muck(seat)``
+            or ``DealBoard(cards)``. A call's ``amount`` must be the chips
+            the call adds (at most the stack); a call with nothing to call
+            is recorded as a check. Forced bets and hole cards are posted
+            and dealt by :meth:`Table.deal`, not applied.
+
+        Raises
+        ------
+        IllegalActionError
+            As the action's method (:meth:`fold`, :meth:`call`, ...), a call
+            of another amount, a forced bet or a hole-card deal, or a value
+            that is no action; the hand is left as it was.
+        InvalidCardError
+            Malformed or duplicate cards in a show or a board deal.
+
+        Examples
+        --------
+        >>> from omaha import Call, NoLimit, RaiseTo
+        >>> hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+        >>> hand.apply(RaiseTo(2, 6)); hand.apply(Call(0, 5))
+        >>> hand.apply(Call(1, 3))
+        Traceback (most recent call last):
+        ...
+        omaha.errors.IllegalActionError: call of 3: a call by seat 1 adds 4
+        """
+        if isinstance(action, Fold):
+            self.fold(action.seat)
+        elif isinstance(action, Check):
+            self.check(action.seat)
+        elif isinstance(action, Call):
+            self._check_call(action)
+            self.call(action.seat)
+        elif isinstance(action, RaiseTo):
+            self.raise_to(action.amount, action.seat)
+        elif isinstance(action, Show):
+            self.show(action.cards, action.seat)
+        elif isinstance(action, Muck):
+            self.muck(action.seat)
+        elif isinstance(action, DealBoard):
+            self.deal_board(action.cards)
+        elif isinstance(action, PostAnte | PostBlind | PostBigBlindAnte | DealHole):
+            raise IllegalActionError(
+                f"cannot apply {quote(action)}: forced bets are posted and hole cards "
+                "dealt when the table deals the hand",
+                seat=action.seat,
+            )
+        else:
+            raise IllegalActionError(f"cannot apply {quote(action)}: it is not an action")
+
     def _check_seat(self, seat: object, what: str) -> int:
         """Return ``seat`` as a seat index; True, 1.0 or 99 is no seat."""
         if isinstance(seat, bool) or not hasattr(seat, "__index__"):
@@ -876,6 +940,20 @@ class Hand:
             if not ledger.stacks[s]:
                 self._with_chips -= 1
         self._advance(s)
+
+    def _check_call(self, action: Call) -> None:
+        """Check that a call record adds what the call adds (the chips owed, at most the stack)."""
+        s = self._turn(action.seat, "call")
+        ledger = self._ledger
+        owed = self._round.highest - ledger.bets[s]
+        adds = 0 if owed <= 0 else min(owed, ledger.stacks[s])
+        amount = action.amount
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount != adds:
+            raise IllegalActionError(
+                f"call of {quote(amount)}: a call by {{seat}} adds {adds}",
+                seat=s,
+                seats={"seat": s},
+            )
 
     def raise_to(self, amount: int, seat: int | None = None) -> None:
         """Bet or raise to ``amount``, a street total (a bet is a raise from 0).
