@@ -29,6 +29,9 @@ MODULES = ["omaha", "omaha.cards", "omaha.errors", "omaha.evaluator", "omaha.ran
 # (Their __all__ follow ruff's RUF022 order, constants first, which sorted() does not.)
 ENGINE_MODULES = ["omaha.betting", "omaha.ledger", "omaha.pots", "omaha.streets"]
 ENGINE_MODULES += ["omaha.structures", "omaha.table"]
+ENGINE_MODULES += ["omaha.phh", "omaha.phh.actions", "omaha.phh.amounts", "omaha.phh.fields"]
+ENGINE_MODULES += ["omaha.phh.files", "omaha.phh.history", "omaha.phh.record"]
+ENGINE_MODULES += ["omaha.phh.replaying", "omaha.phh.toml"]
 PROMISED = [
     "DuplicateCardError",
     "HandCategory",

@@ -457,13 +457,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _check(result: Replay) -> int:
     """Compare with the file's finishing stacks; print the mismatch and return 1, else 0."""
-    from omaha.phh import _check_finishing
-
-    history = result.history
-    if not result.complete or history.finishing_stacks is None:
-        return 0
     try:
-        _check_finishing(history, result.finishing_stacks)
+        result.check_finishing_stacks()
     except FinishingStacksError as exc:
         print(f"omaha replay: {exc}", file=sys.stderr, flush=True)
         return 1
