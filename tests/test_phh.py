@@ -587,3 +587,48 @@ def test_any_extra_field_survives_writing(extra: dict[str, Any]) -> None:
     back = tomllib.loads(text, parse_float=decimal.Decimal)
     assert back == fields
     assert list(back) == list(fields)
+
+
+# ------------------------------------------------------------------ input edges
+
+BIG = 1234567890123456789012345678901234567890  # 40 digits: more than the decimal context's 28
+
+
+def test_an_amount_of_any_length_is_exact() -> None:
+    # A 40-digit stack was rounded to 28 significant digits (the decimal
+    # context), and its ".5" lost with them.
+    text = PO_3.replace("[100, 100, 100]", f"[{BIG}, {BIG}.5, 100]")
+    text = text.replace("actions = []", f'actions = ["p3 cbr {BIG}.5", "p1 f", "p2 f"]')
+    h = phh.loads(text)
+    assert h.scale == 10
+    assert h.starting_stacks == (BIG * 10, BIG * 10 + 5, 1000)
+    assert h.actions[0].amount == BIG * 10 + 5
+    r = phh.replay(h.with_fields(actions=["p3 f", "p1 f"]))
+    assert [h.to_file_units(c) for c in r.finishing_stacks] == [
+        BIG - 1,
+        decimal.Decimal(f"{BIG + 1}.5"),
+        100,
+    ]
+    saved = phh.HandHistory.from_hand(r.hand, scale=10)
+    assert saved.fields["finishing_stacks"][1] == decimal.Decimal(f"{BIG + 1}.5")
+    assert phh.replay(phh.loads(saved.dumps())).finishing_stacks == r.finishing_stacks
+
+
+@pytest.mark.parametrize(
+    ("amount", "match"),
+    [
+        ("1e999999999", r"starting_stacks\[0\] is too large \(1,000,000,000 digits\)"),
+        ("1e-999999999", r"starting_stacks\[0\] is too fine \(999,999,999 decimal places\)"),
+        ("1" * 4001, r"starting_stacks\[0\] is too large \(4,001 digits\)"),
+        ("0." + "1" * 4001, r"starting_stacks\[0\] is too fine \(4,001 decimal places\)"),
+    ],
+)
+def test_an_amount_too_large_or_too_fine_to_play_is_a_phh_error(amount: str, match: str) -> None:
+    # 1e999999999 raised decimal.Overflow.
+    with pytest.raises(phh.PHHError, match=match):
+        phh.loads(PO_3.replace("[100, 100, 100]", f"[{amount}, 100, 100]"))
+    whole_and_fine = PO_3.replace("[100, 100, 100]", f"[{'1' * 3000}, 0.{'1' * 1500}, 100]")
+    with pytest.raises(
+        phh.PHHError, match=r"starting_stacks\[0\] in chips of 10\*\*-1500: more than 4,000 digits"
+    ):
+        phh.loads(whole_and_fine)

@@ -10,7 +10,7 @@ records.
 
 Examples
 --------
->>> a = parse_action("p3 cbr 6.5 # pot", 4, scale=10, player_count=3, name="hand.phh")
+>>> a = parse_action("p3 cbr 6.5 # pot", 4, places=1, player_count=3, name="hand.phh")
 >>> a.kind, a.player, a.amount, a.comment
 ('cbr', 2, 65, 'pot')
 >>> from omaha.betting import RaiseTo
@@ -30,7 +30,7 @@ from typing import Literal
 from omaha.betting import Action, Call, Check, DealBoard, DealHole, Fold, Muck, RaiseTo, Show
 from omaha.cards import format_cards, parse_card
 from omaha.errors import InvalidCardError, PHHError
-from omaha.phh.amounts import Amount, check_amount, format_amount
+from omaha.phh.amounts import Amount, check_amount, format_amount, to_chips
 
 __all__ = [
     "ActionKind",
@@ -117,7 +117,7 @@ def raw_amount(text: str) -> str | None:
     return words[2] if len(words) == 3 and words[1] == "cbr" else None
 
 
-def parse_action(text: object, index: int, scale: int, player_count: int, name: str) -> PHHAction:
+def parse_action(text: object, index: int, places: int, player_count: int, name: str) -> PHHAction:
     """Parse one entry of ``actions``.
 
     Parameters
@@ -126,8 +126,9 @@ def parse_action(text: object, index: int, scale: int, player_count: int, name: 
         The entry as read (it must be a string).
     index : int
         Its index in ``actions``, for messages.
-    scale : int
-        Chips per unit of the file: a ``cbr`` amount is multiplied by it.
+    places : int
+        The file's decimal places: a ``cbr`` amount is multiplied by
+        ``10**places`` (exactly).
     player_count : int
         The players of the hand (``pN`` must be one of them).
     name : str
@@ -168,7 +169,10 @@ def parse_action(text: object, index: int, scale: int, player_count: int, name: 
                 except decimal.InvalidOperation:
                     raise PHHError(f"{what}: bad amount {value!r}") from None
                 d = check_amount(d, f"the amount {value!r}", f"{name}: action {index}")
-                amount = int(d * scale)
+                try:
+                    amount = to_chips(d, places)
+                except ValueError as exc:  # too many digits once scaled
+                    raise PHHError(f"{what}: the amount {value!r}: {exc}") from None
             case [player, "sm"]:
                 p, kind, parsed = _player_index(player, what), "sm", ()
             case [player, "sm", "-"]:

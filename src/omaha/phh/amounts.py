@@ -4,26 +4,55 @@ A file may give amounts as decimals (``starting_stacks = [1259450.25,
 678473.5]``). They are scaled by the smallest power of ten that makes every
 amount in the file an integer (here 100): the engine plays in those integer
 chips, and every amount reported or written is converted back to the file's
-units (``1937923.75``). Infinite amounts are rejected.
+units (``1937923.75``).
+
+Every conversion is exact, whatever the length of the amount: the decimal
+arithmetic never rounds (Python's default context keeps 28 digits). An
+amount is refused (:class:`~omaha.errors.PHHError`) when it is not a
+finite, non-negative number, or when it would take more than
+:data:`MAX_DIGITS` digits in chips: Python prints integers of up to 4,300
+digits (``sys.get_int_max_str_digits``), and the sums of amounts the engine
+reports must stay printable.
 
 Examples
 --------
->>> places(decimal.Decimal("1259450.25")), to_file_units(193792375, 100)
-(2, Decimal('1937923.75'))
->>> format_amount(to_file_units(500, 100)), format_amount(to_file_units(50, 100))
-('5', '0.5')
+>>> places(decimal.Decimal("1259450.25")), to_chips(decimal.Decimal("1259450.25"), 2)
+(2, 125945025)
+>>> to_file_units(193792375, 100), format_amount(to_file_units(500, 100))
+(Decimal('1937923.75'), '5')
+>>> to_chips(decimal.Decimal("1234567890123456789012345678901234567890.5"), 1)
+12345678901234567890123456789012345678905
 """
 
 from __future__ import annotations
 
 import decimal
 
-from omaha.errors import PHHError
+from omaha.errors import PHHError, quote
 
-__all__ = ["Amount", "check_amount", "format_amount", "places", "to_file_units"]
+__all__ = [
+    "MAX_DIGITS",
+    "Amount",
+    "check_amount",
+    "format_amount",
+    "places",
+    "to_chips",
+    "to_file_units",
+]
 
 Amount = int | decimal.Decimal
 """An amount in a file's own units: ``int``, or ``Decimal`` for a fraction."""
+
+MAX_DIGITS = 4000
+"""The most digits an amount may take in chips (the file's amount times its scale)."""
+
+# Exact for every operation here: operands have at most 2 * MAX_DIGITS digits.
+_EXACT = decimal.Context(
+    prec=2 * MAX_DIGITS + 10,
+    Emax=decimal.MAX_EMAX,
+    Emin=decimal.MIN_EMIN,
+    traps=[decimal.InvalidOperation, decimal.Overflow, decimal.Inexact],
+)
 
 
 def check_amount(value: object, what: str, name: str) -> decimal.Decimal:
@@ -39,10 +68,11 @@ def check_amount(value: object, what: str, name: str) -> decimal.Decimal:
     Raises
     ------
     PHHError
-        Not a number, infinite, NaN or negative.
+        Not a number, infinite, NaN, negative, or more than
+        :data:`MAX_DIGITS` digits before or after the decimal point.
     """
     if isinstance(value, bool) or not isinstance(value, int | float | decimal.Decimal):
-        raise PHHError(f"{name}: {what} must be a number, not {value!r}")
+        raise PHHError(f"{name}: {what} must be a number, not {quote(value)}")
     d = decimal.Decimal(value)
     if d.is_infinite():
         raise PHHError(
@@ -51,25 +81,59 @@ def check_amount(value: object, what: str, name: str) -> decimal.Decimal:
     if d.is_nan():
         raise PHHError(f"{name}: {what} is not a number ({value!r})")
     if d < 0:
-        raise PHHError(f"{name}: {what} must not be negative, got {value!r}")
+        raise PHHError(f"{name}: {what} must not be negative, got {quote(value)}")
+    if d and d.adjusted() >= MAX_DIGITS:
+        raise PHHError(
+            f"{name}: {what} is too large ({_size(d)}); an amount has at most {MAX_DIGITS:,} digits"
+        )
+    if places(d) > MAX_DIGITS:
+        raise PHHError(
+            f"{name}: {what} is too fine ({places(d):,} decimal places); an amount has at most "
+            f"{MAX_DIGITS:,} digits"
+        )
     return d
 
 
+def _size(d: decimal.Decimal) -> str:
+    return f"{d.adjusted() + 1:,} digits"
+
+
 def places(value: decimal.Decimal) -> int:
-    """Return the number of decimal places needed to write ``value`` exactly."""
-    exponent = value.normalize().as_tuple().exponent
+    """Return the number of decimal places needed to write ``value`` exactly (no rounding)."""
+    if not value:
+        return 0
+    _, digits, exponent = value.as_tuple()
     assert isinstance(exponent, int)
-    return max(0, -exponent)
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(0, -(exponent + trailing))
+
+
+def to_chips(value: decimal.Decimal, places: int) -> int:
+    """Return ``value`` times ``10**places`` as an exact integer.
+
+    Raises
+    ------
+    ValueError
+        If the product is not an integer or takes more than
+        :data:`MAX_DIGITS` digits (the caller names the amount).
+    """
+    scaled = value.scaleb(places, context=_EXACT)
+    if scaled and scaled.adjusted() >= MAX_DIGITS:
+        raise ValueError(f"more than {MAX_DIGITS:,} digits in chips")
+    if scaled != scaled.to_integral_value(context=_EXACT):
+        raise ValueError("not a whole number of chips")
+    return int(scaled)
 
 
 def to_file_units(chips: int, scale: int) -> Amount:
-    """Convert integer chips to a file's units (an ``int`` when whole)."""
+    """Convert integer chips to a file's units (an ``int`` when whole), exactly."""
     if scale == 1:
         return chips
     whole, frac = divmod(chips, scale)
     if frac == 0:
         return whole
-    return decimal.Decimal(chips).scaleb(-(len(str(scale)) - 1)).normalize()
+    places = len(str(scale)) - 1  # a power of ten of at most MAX_DIGITS digits
+    return decimal.Decimal(chips).scaleb(-places, context=_EXACT).normalize(_EXACT)
 
 
 def format_amount(value: Amount) -> str:

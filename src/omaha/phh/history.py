@@ -40,9 +40,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from omaha.cards import MAX_PLAYERS
-from omaha.errors import PHHError
+from omaha.errors import PHHError, quote
 from omaha.phh.actions import PHHAction, parse_action, raw_amount
-from omaha.phh.amounts import Amount, check_amount, to_file_units
+from omaha.phh.amounts import MAX_DIGITS, Amount, check_amount, to_chips, to_file_units
 from omaha.phh.amounts import places as decimal_places
 from omaha.phh.fields import (
     AMOUNT_FIELDS,
@@ -67,6 +67,8 @@ if TYPE_CHECKING:
     from omaha.table import Hand
 
 __all__ = ["HandHistory"]
+
+_MAX_SCALE = 10**MAX_DIGITS
 
 
 @dataclass(frozen=True, eq=False)
@@ -146,9 +148,15 @@ class HandHistory:
                 raise PHHError(f"{name}: {key} must be an integer, not {f[key]!r}")
         if HU_UNLIMITED_FIELD in f and not isinstance(f[HU_UNLIMITED_FIELD], bool):
             raise PHHError(f"{name}: {HU_UNLIMITED_FIELD} must be true or false")
-        # Every amount must be finite and non-negative; the scale and the
-        # actions are computed here so that errors show up on load.
-        _ = self.scale
+        # Every amount must be finite, non-negative and playable in chips; the
+        # scale and the actions are computed here so that errors show up on load.
+        for what, value in self._raw_amounts():
+            try:
+                to_chips(check_amount(value, what, name), self.places)
+            except PHHError:
+                raise
+            except ValueError as exc:
+                raise PHHError(f"{name}: {what} in chips of 10**-{self.places}: {exc}") from None
         _ = self.actions
 
     def _list(self, key: str) -> list[Any]:
@@ -177,26 +185,35 @@ class HandHistory:
                         raise PHHError(f"{self.name}: action {i} {text!r}: bad amount") from None
 
     @cached_property
-    def scale(self) -> int:
-        """The power of ten that makes every amount an integer (1 for whole amounts)."""
+    def places(self) -> int:
+        """The decimal places of the finest amount in the file (0 for whole amounts)."""
         places = 0
         for what, value in self._raw_amounts():
             places = max(places, decimal_places(check_amount(value, what, self.name)))
-        scale: int = 10**places
+        return places
+
+    @cached_property
+    def scale(self) -> int:
+        """The power of ten that makes every amount an integer (1 for whole amounts)."""
+        scale: int = 10**self.places
         return scale
 
     def to_chips(self, value: Amount | float) -> int:
-        """Convert an amount in the file's units to the replay's integer chips.
+        """Convert an amount in the file's units to the replay's integer chips, exactly.
 
         Raises
         ------
         PHHError
-            If ``value`` is negative, infinite, or finer than the scale.
+            If ``value`` is negative, infinite, finer than the scale, or
+            too large (see :mod:`omaha.phh.amounts`).
         """
-        d = check_amount(value, f"the amount {value!r}", self.name) * self.scale
-        if d != d.to_integral_value():
-            raise PHHError(f"{self.name}: {value!r} is finer than the file's scale 1/{self.scale}")
-        return int(d)
+        d = check_amount(value, f"the amount {quote(value)}", self.name)
+        try:
+            return to_chips(d, self.places)
+        except ValueError as exc:
+            raise PHHError(
+                f"{self.name}: {quote(value)} in chips of 10**-{self.places}: {exc}"
+            ) from None
 
     def to_file_units(self, chips: int) -> Amount:
         """Convert integer chips back to the file's units (``Decimal`` for fractions)."""
@@ -281,7 +298,7 @@ class HandHistory:
     def actions(self) -> tuple[PHHAction, ...]:
         """The parsed actions, amounts in chips."""
         return tuple(
-            parse_action(text, i, self.scale, self.player_count, self.name)
+            parse_action(text, i, self.places, self.player_count, self.name)
             for i, text in enumerate(self.fields["actions"])
         )
 
@@ -411,8 +428,8 @@ class HandHistory:
         ValueError
             If ``scale`` is not a positive power of ten.
         """
-        if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
-            raise ValueError(f"scale must be a power of ten, got {scale!r}")
+        if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= _MAX_SCALE:
+            raise ValueError(f"scale must be a power of ten, got {quote(scale)}")
         if 10 ** (len(str(scale)) - 1) != scale:
             raise ValueError(f"scale must be a power of ten, got {scale!r}")
         fields = record(hand, scale)
