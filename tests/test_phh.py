@@ -632,3 +632,49 @@ def test_an_amount_too_large_or_too_fine_to_play_is_a_phh_error(amount: str, mat
         phh.PHHError, match=r"starting_stacks\[0\] in chips of 10\*\*-1500: more than 4,000 digits"
     ):
         phh.loads(whole_and_fine)
+
+
+def test_a_file_that_is_not_utf8_is_a_phh_error(tmp_path: pathlib.Path) -> None:
+    # It raised UnicodeDecodeError.
+    data = PO_3.replace("actions = []", "players = ['Jos\xe9', 'B', 'C']\nactions = []")
+    path = tmp_path / "latin1.phh"
+    path.write_bytes(data.encode("latin-1"))
+    offset = data.encode("latin-1").index(b"\xe9")
+    with pytest.raises(
+        phh.PHHError, match=f"latin1.phh: not UTF-8 text: byte 0xe9 at offset {offset}"
+    ):
+        phh.read(path)
+    with pytest.raises(phh.PHHError, match="not UTF-8"):
+        phh.load(io.BytesIO(data.encode("latin-1")))
+    with pytest.raises(phh.PHHError, match="not UTF-8"):
+        phh.load_all(io.BytesIO(b"[1]\n" + data.encode("latin-1")))
+
+
+@pytest.mark.parametrize("variant", ["[1, 2]", "{a = 1}", '["PO"]', "5"])
+def test_a_variant_that_is_not_text_is_a_phh_error(variant: str) -> None:
+    # A table or a list raised TypeError (unhashable).
+    with pytest.raises(phh.PHHError, match=r"variant .* is not an Omaha variant"):
+        phh.loads(PO_3.replace('"PO"', variant))
+
+
+def test_an_integer_longer_than_python_reads_is_a_phh_error() -> None:
+    # tomllib raised ValueError from int() over the 4,300-digit limit.
+    text = PO_3 + "_note = " + "9" * 5000 + "\n"
+    with pytest.raises(phh.PHHError, match=r"line 8: an integer of more than 4,300 digits"):
+        phh.loads(text)
+    with pytest.raises(phh.PHHError, match=r"line 6: an integer of more than 4,300 digits"):
+        phh.loads(PO_3.replace("[100, 100, 100]", f"[{'1' * 4301}, 100, 100]"))
+
+
+def test_a_huge_integer_in_a_user_field_is_written_as_hexadecimal_and_reads_back() -> None:
+    big = 7**6000  # 5,071 digits: read from hexadecimal, too long to write in decimal
+    h = phh.loads(PO_3 + f"_note = {hex(big)}\n")
+    assert h.fields["_note"] == big
+    again = phh.loads(h.dumps())
+    assert again == h and again.fields["_note"] == big
+
+
+def test_arrays_nested_too_deeply_are_a_phh_error() -> None:
+    # tomllib raised RecursionError.
+    with pytest.raises(phh.PHHError, match="nested too deeply to read"):
+        phh.loads(PO_3 + "_deep = " + "[" * 3000 + "]" * 3000 + "\n")

@@ -232,3 +232,13 @@ def test_illegal_action_names_players_not_seats() -> None:
     history = loaded[0] if isinstance(loaded, list) else loaded
     with pytest.raises(phh.ReplayActionError, match=r"action 5 'p4 f': .*p4 acted out of turn; p3"):
         phh.replay(history)
+
+
+def test_a_file_that_is_not_utf8_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    path = tmp_path / "latin1.phh"
+    path.write_bytes((PO_3 + 'actions = []\n_note = "caf\xe9"\n').encode("latin-1"))
+    status, _, err = run(capsys, str(path))
+    assert status == 1
+    assert "latin1.phh: not UTF-8 text: byte 0xe9" in err

@@ -912,8 +912,8 @@ class Hand:
         owed = self._round.highest - ledger.bets[s]
         if owed > 0:
             raise IllegalActionError(
-                f"cannot check facing a bet of {self._round.highest}: "
-                f"call {min(owed, ledger.stacks[s])} or fold",
+                f"cannot check facing a bet of {quote(self._round.highest)}: "
+                f"call {quote(min(owed, ledger.stacks[s]))} or fold",
                 seat=s,
             )
         self._round.acted.add(s)
@@ -950,7 +950,7 @@ class Hand:
         amount = action.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or amount != adds:
             raise IllegalActionError(
-                f"call of {quote(amount)}: a call by {{seat}} adds {adds}",
+                f"call of {quote(amount)}: a call by {{seat}} adds {quote(adds)}",
                 seat=s,
                 seats={"seat": s},
             )
@@ -990,16 +990,16 @@ class Hand:
         self._advance(s)
 
     def _range_message(self, amount: int, lo: int, hi: int, all_in_to: int) -> str:
-        text = quote(amount)
+        text, low, high, all_in = quote(amount), quote(lo), quote(hi), quote(all_in_to)
         if self._kind is StructureKind.FIXED_LIMIT:
-            return f"raise to {text} is not the fixed-limit amount: raise to exactly {lo}"
+            return f"raise to {text} is not the fixed-limit amount: raise to exactly {low}"
         if amount > hi:
             if hi == all_in_to and amount > all_in_to:
-                return f"raise to {text} exceeds the stack: all-in is a raise to {all_in_to}"
-            return f"raise to {text} exceeds the {self._kind.label} maximum of {hi}"
+                return f"raise to {text} exceeds the stack: all-in is a raise to {all_in}"
+            return f"raise to {text} exceeds the {self._kind.label} maximum of {high}"
         if lo == hi == all_in_to:
-            return f"raise to {text} is below the minimum: only all-in to {all_in_to} is possible"
-        return f"raise to {text} is below the minimum raise to {lo} (legal: {lo} to {hi})"
+            return f"raise to {text} is below the minimum: only all-in to {all_in} is possible"
+        return f"raise to {text} is below the minimum raise to {low} (legal: {low} to {high})"
 
     def all_in(self, seat: int | None = None) -> None:
         """Put the whole stack in: a call when it does not exceed the call, else a raise.

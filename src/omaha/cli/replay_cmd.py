@@ -424,7 +424,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.paths:
         try:
             histories = read(path)
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             print(f"omaha replay: cannot read {path!r}: {exc}", file=sys.stderr, flush=True)
             status = max(status, 1)
             continue

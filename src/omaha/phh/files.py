@@ -38,7 +38,7 @@ from typing import IO
 
 from omaha.errors import PHHError
 from omaha.phh.history import HandHistory
-from omaha.phh.toml import load_toml, toml_key
+from omaha.phh.toml import decode, load_toml, toml_key
 
 __all__ = ["dump", "dump_all", "dumps", "dumps_all", "load", "load_all", "loads", "loads_all"]
 __all__ += ["read", "write"]
@@ -57,7 +57,8 @@ def loads(text: str, *, name: str = "<phh>") -> HandHistory:
 
 def load(fp: IO[bytes], *, name: str | None = None) -> HandHistory:
     """Read one hand from a binary file object (``tomllib.load`` with ``Decimal`` floats)."""
-    return loads(fp.read().decode(), name=name or str(getattr(fp, "name", "<phh>")))
+    name = name or str(getattr(fp, "name", "<phh>"))
+    return loads(decode(fp.read(), name), name=name)
 
 
 def loads_all(text: str, *, name: str = "<phhs>") -> list[tuple[str, HandHistory]]:
@@ -84,7 +85,8 @@ def loads_all(text: str, *, name: str = "<phhs>") -> list[tuple[str, HandHistory
 
 def load_all(fp: IO[bytes], *, name: str | None = None) -> list[tuple[str, HandHistory]]:
     """Read every hand of a ``.phhs`` binary file object (see :func:`loads_all`)."""
-    return loads_all(fp.read().decode(), name=name or str(getattr(fp, "name", "<phhs>")))
+    name = name or str(getattr(fp, "name", "<phhs>"))
+    return loads_all(decode(fp.read(), name), name=name)
 
 
 def dumps(history: HandHistory) -> str:
@@ -118,13 +120,13 @@ def read(path: str | os.PathLike[str]) -> list[HandHistory]:
     Raises
     ------
     PHHError
-        An invalid file (the message names it).
+        An invalid file, not UTF-8 TOML or not a valid hand (the message names it).
     OSError
         The file cannot be read.
     """
     name = os.fspath(path)
     with open(path, "rb") as fp:
-        text = fp.read().decode()
+        text = decode(fp.read(), name)
     if name.endswith(".phhs"):
         return [h for _, h in loads_all(text, name=name)]
     return [loads(text, name=name)]

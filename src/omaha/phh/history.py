@@ -120,9 +120,9 @@ class HandHistory:
             if key not in f:
                 raise PHHError(f"{name}: missing required field {key!r}")
         variant = f["variant"]
-        if variant not in VARIANTS:
+        if not isinstance(variant, str) or variant not in VARIANTS:  # a table is unhashable
             raise PHHError(
-                f"{name}: variant {variant!r} is not an Omaha variant this library plays "
+                f"{name}: variant {quote(variant)} is not an Omaha variant this library plays "
                 f"(one of {', '.join(sorted(VARIANTS))})"
             )
         for key in REQUIRED_BY_BETTING[VARIANTS[variant][0]]:
