@@ -57,18 +57,21 @@ def big_blind_position(blinds_or_straddles: Sequence[int]) -> int:
     """Return the position of the big blind: the larger of the first two forced bets.
 
     Position 1 when it posts at least position 0's blind, else position 0
-    (a single blind). The big blind posts the big-blind ante (docs/rules.md
-    §5.2).
+    (a single blind). Positions beyond the tuple post nothing, so the answer
+    does not depend on them: ``(2,)`` and ``(2, 0, 0)`` agree, and so do
+    ``(0,)`` and ``(0, 0)`` (no blind: position 1). The big blind posts the
+    big-blind ante (docs/rules.md §5.2).
 
     Examples
     --------
     >>> big_blind_position((1, 2)), big_blind_position((2,)), big_blind_position((2, 0, 0))
     (1, 0, 0)
+    >>> big_blind_position((0,)), big_blind_position((0, 0, 0))
+    (1, 1)
     """
     forced = blinds_or_straddles
-    if len(forced) >= 2 and forced[1] >= forced[0]:
-        return 1
-    return 0
+    second = forced[1] if len(forced) > 1 else 0
+    return 1 if second >= forced[0] else 0
 
 
 def _check_chips(name: str, value: object, *, positive: bool = False) -> int:

@@ -8,7 +8,8 @@ package also reads and writes ``FO``, ``NO``, ``PO/8`` and ``NO/8``.
 House rules other than the defaults are user-defined fields (PHH's leading
 underscore): :data:`HOLE_COUNT_FIELD` (5- or 6-card Omaha), :data:`CAP_FIELD`
 and :data:`HU_UNLIMITED_FIELD` (fixed limit), :data:`BB_ANTE_FIELD` (a
-big-blind ante written outright). The reader of a file
+big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
+play, when it is not 1). The reader of a file
 (:mod:`omaha.phh.history`) and the writer (:mod:`omaha.phh.record`) share
 the rules here, so that what is written reads back the same.
 
@@ -31,6 +32,7 @@ __all__ = [
     "AMOUNT_FIELDS",
     "BB_ANTE_FIELD",
     "CAP_FIELD",
+    "CHIP_FIELD",
     "EXTENSION_VARIANTS",
     "HOLE_COUNT_FIELD",
     "HU_UNLIMITED_FIELD",
@@ -79,12 +81,15 @@ HU_UNLIMITED_FIELD = "_heads_up_unlimited"
 """Fixed limit: no cap while only two players are in the hand."""
 BB_ANTE_FIELD = "_big_blind_ante"
 """A big-blind ante written outright (then ``antes`` are per position)."""
+CHIP_FIELD = "_chip"
+"""The smallest chip in play, in the file's units (1 chip by default; docs/rules.md §4.1)."""
 
 AMOUNT_FIELDS = (
     "antes",
     "blinds_or_straddles",
     "bring_in",
     BB_ANTE_FIELD,
+    CHIP_FIELD,
     "small_bet",
     "big_bet",
     "min_bet",

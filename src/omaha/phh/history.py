@@ -48,6 +48,7 @@ from omaha.phh.fields import (
     AMOUNT_FIELDS,
     BB_ANTE_FIELD,
     CAP_FIELD,
+    CHIP_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     LIST_FIELDS,
@@ -157,6 +158,8 @@ class HandHistory:
                 raise
             except ValueError as exc:
                 raise PHHError(f"{name}: {what} in chips of 10**-{self.places}: {exc}") from None
+        if CHIP_FIELD in f and self.chip < 1:
+            raise PHHError(f"{name}: {CHIP_FIELD} must be positive, not {quote(f[CHIP_FIELD])}")
         _ = self.actions
 
     def _list(self, key: str) -> list[Any]:
@@ -280,6 +283,12 @@ class HandHistory:
         return self.to_chips(self.fields[key]) if key in self.fields else None
 
     @property
+    def chip(self) -> int:
+        """The smallest chip in play, in chips: ``_chip`` times :attr:`scale` (1 by default)."""
+        chip = self._optional_chips(CHIP_FIELD)
+        return 1 if chip is None else chip
+
+    @property
     def min_bet(self) -> int | None:
         """Pot and no limit: the minimum bet, in chips."""
         return self._optional_chips("min_bet")
@@ -373,6 +382,7 @@ class HandHistory:
                 button=self.player_count - 1,
                 game=self.game,
                 hole_count=self.hole_count,
+                chip=self.chip,
             )
         except PHHError:
             raise

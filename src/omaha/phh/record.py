@@ -2,7 +2,9 @@
 
 :func:`record` writes what :class:`omaha.phh.HandHistory` reads back to the
 same hand: the variant and the stakes, the house rules other than the
-defaults as user-defined fields (:mod:`omaha.phh.fields`), the starting
+defaults as user-defined fields (:mod:`omaha.phh.fields`: the cap, heads-up
+unlimited, the hole cards, a big-blind ante PHH would not read back, the
+smallest chip), the starting
 stacks, every action after the forced bets (PHH posts those itself), the
 seats, and the finishing stacks once the hand is over. Players are
 numbered from the first seat left of the button (docs/rules.md §5.1).
@@ -26,8 +28,10 @@ from omaha.phh.amounts import Amount, to_file_units
 from omaha.phh.fields import (
     BB_ANTE_FIELD,
     CAP_FIELD,
+    CHIP_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
+    lone_big_blind_ante,
     variant_code,
 )
 from omaha.structures import FixedLimit
@@ -69,18 +73,21 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
 
     antes = per_position(st.antes)
     bb_ante = st.big_blind_ante
-    bb_position = st.big_blind_position
     bos = per_position(st.blinds_or_straddles)
     fields: dict[str, Any] = {"variant": variant_code(st.kind, table.game)}
     # A big-blind ante is written PHH's way (the big blind's entry in
-    # ``antes``) when nothing else is anted; otherwise, or when per-position
-    # antes would read as a big-blind ante, ``_big_blind_ante`` says which.
+    # ``antes``) when nothing else is anted and the file reads it back so;
+    # otherwise, or when per-position antes would read as a big-blind ante,
+    # ``_big_blind_ante`` says which (the reader's rule: lone_big_blind_ante).
     explicit_bb_ante = False
-    if bb_ante and not any(antes) and bb_position < k:
-        antes[bb_position] = bb_ante
-    elif bb_ante or (
-        len([a for a in antes if a]) == 1 and bb_position < k and antes[bb_position] and k > 1
-    ):
+    if bb_ante and not any(antes):
+        phh_way = list(antes)
+        phh_way[st.big_blind_position] = bb_ante
+        if lone_big_blind_ante(phh_way, bos) == bb_ante:
+            antes = phh_way
+        else:
+            explicit_bb_ante = True  # e.g. a big blind position that posts no blind
+    elif bb_ante or lone_big_blind_ante(antes, bos) is not None:
         explicit_bb_ante = True
     fields["antes"] = [units(a) for a in antes]
     fields["blinds_or_straddles"] = [units(b) for b in bos]
@@ -100,6 +107,8 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
         fields[HOLE_COUNT_FIELD] = table.hole_count
     if explicit_bb_ante:
         fields[BB_ANTE_FIELD] = units(bb_ante)
+    if table.chip != 1:
+        fields[CHIP_FIELD] = units(table.chip)
     if isinstance(st, FixedLimit):
         if st.cap != 4:
             fields[CAP_FIELD] = st.cap
