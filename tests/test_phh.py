@@ -402,7 +402,7 @@ def _play_randomly(
             raise AssertionError(f"stuck: {hand!r}")
         legal = hand.legal_actions()
         if legal.can_show:
-            if rng.random() < 0.2:
+            if rng.random() < 0.2 and legal.can_muck:
                 hand.muck()
             else:
                 hand.show(true_holes.get(legal.seat))
@@ -687,7 +687,7 @@ ROUND_TRIP_HANDS = 500  # a block: 10,000 hands in all
 
 
 def _round_trip_table(rng: random.Random) -> omaha.Table:
-    """A random table over chips, antes, big-blind antes and blind patterns."""
+    """A random table over chips, antes, big-blind antes, blind patterns and house options."""
     hole_count = rng.choice([4, 4, 4, 5, 6])
     n = rng.randint(2, {4: 10, 5: 8, 6: 7}[hole_count])
     bb = rng.choice([2, 10, 20, 25])
@@ -727,6 +727,7 @@ def _round_trip_table(rng: random.Random) -> omaha.Table:
         game=rng.choice(["hi", "hilo"]),
         hole_count=hole_count,
         chip=rng.choice([1, 1, 5, 25]),
+        all_in_muck=rng.random() < 0.2,
     )
 
 
@@ -813,3 +814,20 @@ def test_every_finished_hand_replays_from_its_own_phh(block: int) -> None:
                 random_action(hand, rng)
             _check_round_trip(hand, rng.choice([1, 1, 10, 100]))
             played += 1
+
+
+def test_a_muck_at_an_all_in_showdown_needs_the_house_option() -> None:
+    text = PO_3.replace('"PO"', '"NO"').replace(
+        "actions = []",
+        'actions = ["d dh p1 AsKsQsJs", "d dh p2 2c3c4d5d", "d dh p3 7h7d7c7s", "p3 f",'
+        ' "p1 cbr 100", "p2 cc", "p2 sm", "p1 sm -"]',
+    )
+    with pytest.raises(phh.ReplayActionError, match=r"action 6 'p2 sm': cannot muck: .*p2 shows"):
+        phh.replay(phh.loads(text))
+    lenient = phh.replay(phh.loads(text + "_all_in_muck = true\n"))
+    assert lenient.hand.table.all_in_muck and lenient.finishing_stacks == (200, 0, 100)
+    saved = phh.HandHistory.from_hand(lenient.hand)
+    assert saved.fields["_all_in_muck"] is True
+    assert phh.replay(phh.loads(saved.dumps())).finishing_stacks == (200, 0, 100)
+    with pytest.raises(phh.PHHError, match="_all_in_muck must be true or false, not 1"):
+        history(_all_in_muck=1)

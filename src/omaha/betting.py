@@ -181,7 +181,8 @@ class LegalActions:
     can_show : bool
         True at showdown: the player shows or mucks (and nothing else).
     can_muck : bool
-        At showdown, whether the player may muck.
+        At showdown, whether the player may muck: not at an all-in showdown,
+        where every live hand is turned face up (docs/rules.md §5.9).
     """
 
     seat: int

@@ -128,6 +128,12 @@ class Table:
         same eligible players and smaller (or equal) amounts; the difference
         is :attr:`HandResult.rake`. :func:`omaha.pots.take_rake` splits an
         amount across the pots.
+    all_in_muck : bool, default False
+        Allow a muck at an all-in showdown. By default, once a player is
+        all-in and betting is over with board cards still to come, every
+        live hand is turned face up (docs/rules.md §5.9), so
+        :meth:`Hand.muck` is refused there; a replay of a site history in
+        which such a player mucks sets it.
 
     Raises
     ------
@@ -143,6 +149,7 @@ class Table:
         "_hand",
         "_hole_count",
         "_stacks",
+        "all_in_muck",
         "chip",
         "game",
         "rake",
@@ -159,12 +166,15 @@ class Table:
         hole_count: int = 4,
         chip: int = 1,
         rake: RakePolicy | None = None,
+        all_in_muck: bool = False,
     ) -> None:
         structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
             raise ValueError(f"chip must be a positive integer, got {chip!r}")
         if rake is not None and not callable(rake):
             raise ValueError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
+        if not isinstance(all_in_muck, bool):
+            raise ValueError(f"all_in_muck must be True or False, got {all_in_muck!r}")
         if game not in ("hi", "hilo"):
             raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
@@ -194,6 +204,7 @@ class Table:
         self._hand: Hand | None = None
         self.chip = chip
         self.rake = rake
+        self.all_in_muck = all_in_muck
 
     def __repr__(self) -> str:
         return (
@@ -515,6 +526,7 @@ class Hand:
         "_bb_seat",
         "_board",
         "_button",
+        "_face_up",
         "_folded",
         "_holes",
         "_in_hand",
@@ -580,6 +592,7 @@ class Hand:
         self._show_order: tuple[int, ...] = ()
         self._shown: dict[int, tuple[int, ...]] = {}
         self._mucked: list[int] = []
+        self._face_up = False
         self._result: HandResult | None = None
         self._bb_seat = _big_blind_seat(self._structure, order)
         self._round = self._new_round(PREFLOP)
@@ -782,7 +795,9 @@ class Hand:
         if seat is None:
             raise self._where("no player is to act ({where})")
         if self._street is SHOWDOWN:
-            return LegalActions(seat, 0, False, False, None, None, "showdown", True, can_muck=True)
+            return LegalActions(
+                seat, 0, False, False, None, None, "showdown", True, can_muck=not self._face_up
+            )
         ledger = self._ledger
         bet, stack = ledger.bets[seat], ledger.stacks[seat]
         rnd = self._round
@@ -1088,12 +1103,24 @@ class Hand:
     def muck(self, seat: int | None = None) -> None:
         """Muck at showdown without showing (PHH ``sm`` with no cards); wins nothing.
 
+        At an all-in showdown every live hand is turned face up
+        (docs/rules.md §5.9): a muck is refused there, unless the table's
+        house option ``all_in_muck`` allows it.
+
         Raises
         ------
         IllegalActionError
-            Not this player's turn to show or muck.
+            Not this player's turn to show or muck, or an all-in showdown.
         """
         s = self._show_turn(seat, "muck")
+        if self._face_up:
+            raise IllegalActionError(
+                "cannot muck: a player is all-in and betting is over, so every live hand "
+                "is turned face up (docs/rules.md §5.9); {seat} shows (the house option "
+                "all_in_muck allows a muck)",
+                seat=s,
+                seats={"seat": s},
+            )
         self._pending.remove(s)
         self._mucked.append(s)
         self._actions.append(Muck(s))
@@ -1224,7 +1251,12 @@ class Hand:
         self._advance(self._seats[-1])
 
     def _start_showdown(self) -> None:
-        """Showdown order (docs/rules.md §5.9): the last aggressor, else left of the button."""
+        """Showdown order (docs/rules.md §5.9): the last aggressor, else left of the button.
+
+        When betting ended with board cards still to come (a player is all-in
+        and at most one has chips behind), every live hand is turned face up:
+        nobody may muck, unless the table's ``all_in_muck`` allows it.
+        """
         seats = self._seats
         k = len(seats)
         aggressor = self._round.last_aggressor
@@ -1234,7 +1266,9 @@ class Hand:
         self._show_order = order
         self._pending = list(order)
         self._to_act = order[0]
-        if len(self._board) < 5 and self._replay and self._dealt() == len(self._streets):
+        board_to_come = len(self._board) < 5
+        self._face_up = board_to_come and not self._table.all_in_muck
+        if board_to_come and self._replay and self._dealt() == len(self._streets):
             self._awaiting = self._dealt().next
 
     def _after_show(self) -> None:

@@ -9,7 +9,8 @@ House rules other than the defaults are user-defined fields (PHH's leading
 underscore): :data:`HOLE_COUNT_FIELD` (5- or 6-card Omaha), :data:`CAP_FIELD`
 and :data:`HU_UNLIMITED_FIELD` (fixed limit), :data:`BB_ANTE_FIELD` (a
 big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
-play, when it is not 1). The reader of a file
+play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
+all-in showdown). The reader of a file
 (:mod:`omaha.phh.history`) and the writer (:mod:`omaha.phh.record`) share
 the rules here, so that what is written reads back the same.
 
@@ -29,6 +30,7 @@ from typing import Literal
 from omaha.structures import StructureKind, big_blind_position
 
 __all__ = [
+    "ALL_IN_MUCK_FIELD",
     "AMOUNT_FIELDS",
     "BB_ANTE_FIELD",
     "CAP_FIELD",
@@ -83,6 +85,8 @@ BB_ANTE_FIELD = "_big_blind_ante"
 """A big-blind ante written outright (then ``antes`` are per position)."""
 CHIP_FIELD = "_chip"
 """The smallest chip in play, in the file's units (1 chip by default; docs/rules.md §4.1)."""
+ALL_IN_MUCK_FIELD = "_all_in_muck"
+"""``true``: a muck is allowed at an all-in showdown (by default every hand is shown, §5.9)."""
 
 AMOUNT_FIELDS = (
     "antes",

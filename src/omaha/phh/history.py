@@ -45,6 +45,7 @@ from omaha.phh.actions import PHHAction, parse_action, raw_amount
 from omaha.phh.amounts import MAX_DIGITS, Amount, check_amount, to_chips, to_file_units
 from omaha.phh.amounts import places as decimal_places
 from omaha.phh.fields import (
+    ALL_IN_MUCK_FIELD,
     AMOUNT_FIELDS,
     BB_ANTE_FIELD,
     CAP_FIELD,
@@ -147,8 +148,9 @@ class HandHistory:
         for key in (CAP_FIELD,):
             if key in f and (isinstance(f[key], bool) or not isinstance(f[key], int)):
                 raise PHHError(f"{name}: {key} must be an integer, not {f[key]!r}")
-        if HU_UNLIMITED_FIELD in f and not isinstance(f[HU_UNLIMITED_FIELD], bool):
-            raise PHHError(f"{name}: {HU_UNLIMITED_FIELD} must be true or false")
+        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD):
+            if key in f and not isinstance(f[key], bool):
+                raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
         # Every amount must be finite, non-negative and playable in chips; the
         # scale and the actions are computed here so that errors show up on load.
         for what, value in self._raw_amounts():
@@ -368,7 +370,8 @@ class HandHistory:
     def table(self) -> Table:
         """Build a :class:`omaha.Table` for this hand.
 
-        Seat ``i`` is player ``p(i+1)`` and the button is the last seat.
+        Seat ``i`` is player ``p(i+1)`` and the button is the last seat; the
+        house options come from ``_chip`` and ``_all_in_muck``.
 
         Raises
         ------
@@ -383,6 +386,7 @@ class HandHistory:
                 game=self.game,
                 hole_count=self.hole_count,
                 chip=self.chip,
+                all_in_muck=self.fields.get(ALL_IN_MUCK_FIELD, False),
             )
         except PHHError:
             raise

@@ -4,7 +4,7 @@
 same hand: the variant and the stakes, the house rules other than the
 defaults as user-defined fields (:mod:`omaha.phh.fields`: the cap, heads-up
 unlimited, the hole cards, a big-blind ante PHH would not read back, the
-smallest chip), the starting
+smallest chip, a muck allowed at an all-in showdown), the starting
 stacks, every action after the forced bets (PHH posts those itself), the
 seats, and the finishing stacks once the hand is over. Players are
 numbered from the first seat left of the button (docs/rules.md §5.1).
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from omaha.phh.actions import action_text
 from omaha.phh.amounts import Amount, to_file_units
 from omaha.phh.fields import (
+    ALL_IN_MUCK_FIELD,
     BB_ANTE_FIELD,
     CAP_FIELD,
     CHIP_FIELD,
@@ -109,6 +110,8 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
         fields[BB_ANTE_FIELD] = units(bb_ante)
     if table.chip != 1:
         fields[CHIP_FIELD] = units(table.chip)
+    if table.all_in_muck:
+        fields[ALL_IN_MUCK_FIELD] = True
     if isinstance(st, FixedLimit):
         if st.cap != 4:
             fields[CAP_FIELD] = st.cap
