@@ -97,6 +97,12 @@ def _shown_text(shown: ShownHand, game: str) -> str:
     return ", ".join(parts)
 
 
+def _hands_line(who: str, shown: ShownHand | None, game: str) -> str:
+    """Describe the hand a player turned up before the board was out, once it is."""
+    text = _shown_text(shown, game) if shown is not None else ""
+    return f"  {who} has {text}" if text else f"  {who}: no hand (the board was not dealt)"
+
+
 def _pot_name(i: int, count: int) -> str:
     if count == 1:
         return "Pot"
@@ -159,6 +165,8 @@ def describe(result: Replay) -> str:
     highest = 0
     bets: dict[int, int] = {}
     showdown = False
+    board = 0
+    face_up: list[int] = []  # shown before the board is out: their hands come after it
 
     def end_round() -> None:
         nonlocal pot, highest, bets
@@ -196,8 +204,12 @@ def describe(result: Replay) -> str:
             if not showdown:
                 end_round()
             street += 1
+            board += len(a.cards)
             title = _STREET_TITLE.get(street, "Board")
             lines.append(f"{title} {format_cards(a.cards, ' ')} (pot {u(pot)})")
+            if board == 5:
+                lines.extend(_hands_line(who(s), shown_by_seat.get(s), game) for s in face_up)
+                face_up.clear()
         elif isinstance(a, Fold):
             lines.append(f"  {who(a.seat)} folds")
         elif isinstance(a, Check):
@@ -222,7 +234,9 @@ def describe(result: Replay) -> str:
                 lines.append(f"  {who(a.seat)} mucks")
                 continue
             line = f"  {who(a.seat)} shows {format_cards(a.cards)}"
-            if a.seat in shown_by_seat:
+            if board < 5:  # an all-in showdown: the hand is made once the board is out
+                face_up.append(a.seat)
+            elif a.seat in shown_by_seat:
                 text = _shown_text(shown_by_seat[a.seat], game)
                 line += f": {text}" if text else ""
             lines.append(line)
