@@ -736,6 +736,15 @@ class Hand:
         return tuple(self._actions)
 
     @property
+    def uncalled(self) -> tuple[int, int] | None:
+        """``(seat, chips)`` of the uncalled bet returned so far, or None (docs/rules.md §4.6).
+
+        It goes back at the end of the last betting round: once it has, nobody
+        bets again in the hand.
+        """
+        return self._uncalled
+
+    @property
     def showdown_order(self) -> tuple[int, ...]:
         """Who must show or muck, in order (docs/rules.md §5.9); empty before showdown."""
         return self._show_order

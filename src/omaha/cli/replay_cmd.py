@@ -33,7 +33,7 @@ from omaha.phh import (
 if TYPE_CHECKING:
     from omaha.phh import Replay
     from omaha.pots import PotResult
-    from omaha.table import ShownHand
+    from omaha.table import Hand, ShownHand
 
 __all__ = ["add_parser", "describe", "run", "summary"]
 
@@ -167,17 +167,21 @@ def describe(result: Replay) -> str:
     showdown = False
     board = 0
     face_up: list[int] = []  # shown before the board is out: their hands come after it
+    # The engine returns the uncalled bet at the end of the last round with a bet in it.
+    uncalled = hand.uncalled
+    last_bet = max(
+        (i for i, a in enumerate(hand.actions) if isinstance(a, PostBlind | Call | RaiseTo)),
+        default=-1,
+    )
 
-    def end_round() -> None:
-        nonlocal pot, highest, bets
-        if len(bets) >= 1:
-            ordered = sorted(bets.values(), reverse=True)
-            extra = ordered[0] - (ordered[1] if len(ordered) > 1 else 0)
-            if extra > 0:
-                (seat,) = [s for s, b in bets.items() if b == ordered[0]]
-                pot -= extra
-                stacks[seat] += extra
-                lines.append(f"  Uncalled bet of {u(extra)} returned to {who(seat)}")
+    def end_round(at: int) -> None:
+        nonlocal pot, highest, bets, uncalled
+        if uncalled is not None and at > last_bet:
+            seat, extra = uncalled
+            pot -= extra
+            stacks[seat] += extra
+            lines.append(f"  Uncalled bet of {u(extra)} returned to {who(seat)}")
+            uncalled = None
         bets, highest = {}, 0
 
     def put(seat: int, chips: int) -> str:
@@ -187,7 +191,7 @@ def describe(result: Replay) -> str:
         return " (all-in)" if stacks[seat] == 0 else ""
 
     street = 0
-    for a in hand.actions:
+    for i, a in enumerate(hand.actions):
         if isinstance(a, PostAnte | PostBigBlindAnte):
             kind = "a big-blind ante" if isinstance(a, PostBigBlindAnte) else "an ante"
             mark = put(a.seat, a.amount)
@@ -202,7 +206,7 @@ def describe(result: Replay) -> str:
             lines.append(f"  {who(a.seat)} is dealt {cards}")
         elif isinstance(a, DealBoard):
             if not showdown:
-                end_round()
+                end_round(i)
             street += 1
             board += len(a.cards)
             title = _STREET_TITLE.get(street, "Board")
@@ -227,7 +231,7 @@ def describe(result: Replay) -> str:
         elif isinstance(a, Show | Muck):
             if not showdown:
                 showdown = True
-                end_round()
+                end_round(i)
                 order = ", ".join(who(x) for x in hand.showdown_order)
                 lines.append(f"Showdown (pot {u(pot)}), in order: {order}")
             if isinstance(a, Muck):
@@ -246,7 +250,7 @@ def describe(result: Replay) -> str:
         lines.append(f"Stacks now: {now}")
         return "\n".join(lines)
     if not showdown:
-        end_round()
+        end_round(len(hand.actions))
     for extra in result.courtesy_shows:
         assert extra.player is not None
         shown = "" if extra.cards is None else " " + _known_cards(extra.cards)
@@ -265,21 +269,20 @@ def _known_cards(cards: tuple[int | None, ...]) -> str:
     return "".join("??" if c is None else format_cards([c]) for c in cards)
 
 
-def _blind_name(hand: Any, seat: int) -> str:
+def _blind_name(hand: Hand, seat: int) -> str:
     """Name the forced bet a seat posts: the small blind, the big blind, a straddle."""
-    st = hand.table.structure
-    positions = hand.seats
-    k = len(positions)
-    index = positions.index(seat)
-    if k == 2:
-        index = 1 - index  # heads-up the blinds apply reversed (docs/rules.md §5.4)
-    forced = [b for b in st.blinds_or_straddles if b]
+    forced = [b for b in hand.table.structure.blinds_or_straddles if b]
     if len(forced) == 1:
         return "the blind"
-    bb = st.big_blind_position
-    if index == bb:
+    bb = hand.big_blind_seat
+    if seat == bb:
         return "the big blind"
-    return "the small blind" if index < bb else "a straddle of"
+    positions = hand.seats  # heads-up, the other blind is the small blind (docs/rules.md §5.4)
+    return (
+        "the small blind"
+        if len(positions) == 2 or positions.index(seat) < positions.index(bb)
+        else "a straddle of"
+    )
 
 
 def _stakes(result: Replay) -> str:
