@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from omaha.betting import Action, Call, Check, DealBoard, DealHole, Fold, Muck, RaiseTo, Show
-from omaha.cards import format_cards, parse_card
+from omaha.cards import format_cards, parse_card, parse_cards
 from omaha.errors import InvalidCardError, PHHError
 from omaha.phh.amounts import Amount, check_amount, format_amount, to_chips
 
@@ -89,14 +89,12 @@ def _parse_cards_text(text: str, what: str) -> tuple[int | None, ...]:
     """Parse PHH cards: two characters each, ``??`` for an unknown card."""
     if len(text) % 2 or not text:
         raise InvalidCardError(f"malformed cards {text!r} in {what}")
-    out: list[int | None] = []
-    for i in range(0, len(text), 2):
-        token = text[i : i + 2]
-        out.append(None if token == "??" else parse_card(token))
-    known = [c for c in out if c is not None]
-    if len(set(known)) != len(known):
-        raise InvalidCardError(f"duplicate card in {text!r} in {what}")
-    return tuple(out)
+    tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
+    for token in tokens:
+        if token != "??":
+            parse_card(token)  # each token is one card
+    known = iter(parse_cards("".join(t for t in tokens if t != "??")))  # no card twice
+    return tuple(None if token == "??" else next(known) for token in tokens)
 
 
 def _player_index(token: str, what: str) -> int:
