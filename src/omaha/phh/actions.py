@@ -21,16 +21,15 @@ Examples
 
 from __future__ import annotations
 
-import decimal
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from omaha.betting import Action, Call, Check, DealBoard, DealHole, Fold, Muck, RaiseTo, Show
-from omaha.cards import format_cards, parse_card, parse_cards
+from omaha.cards import format_cards, parse_cards
 from omaha.errors import InvalidCardError, PHHError
-from omaha.phh.amounts import Amount, check_amount, format_amount, to_chips
+from omaha.phh.amounts import Amount, check_amount, format_amount, parse_amount, to_chips
 
 __all__ = [
     "ActionKind",
@@ -90,10 +89,7 @@ def _parse_cards_text(text: str, what: str) -> tuple[int | None, ...]:
     if len(text) % 2 or not text:
         raise InvalidCardError(f"malformed cards {text!r} in {what}")
     tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
-    for token in tokens:
-        if token != "??":
-            parse_card(token)  # each token is one card
-    known = iter(parse_cards("".join(t for t in tokens if t != "??")))  # no card twice
+    known = iter(parse_cards([t for t in tokens if t != "??"]))  # each one card, none twice
     return tuple(None if token == "??" else next(known) for token in tokens)
 
 
@@ -163,12 +159,12 @@ def parse_action(text: object, index: int, places: int, player_count: int, name:
             case [player, "cbr", value]:
                 p, kind = _player_index(player, what), "cbr"
                 try:
-                    d = decimal.Decimal(value)
-                except decimal.InvalidOperation:
+                    read = parse_amount(value)
+                except ValueError:
                     raise PHHError(f"{what}: bad amount {value!r}") from None
-                d = check_amount(d, f"the amount {value!r}", f"{name}: action {index}")
+                checked = check_amount(read, f"the amount {value!r}", f"{name}: action {index}")
                 try:
-                    amount = to_chips(d, places)
+                    amount = to_chips(checked, places)
                 except ValueError as exc:  # too many digits once scaled
                     raise PHHError(f"{what}: the amount {value!r}: {exc}") from None
             case [player, "sm"]:

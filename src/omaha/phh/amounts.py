@@ -35,6 +35,7 @@ __all__ = [
     "Amount",
     "check_amount",
     "format_amount",
+    "parse_amount",
     "places",
     "to_chips",
     "to_file_units",
@@ -46,6 +47,7 @@ Amount = int | decimal.Decimal
 MAX_DIGITS = 4000
 """The most digits an amount may take in chips (the file's amount times its scale)."""
 
+_LIMIT = 10**MAX_DIGITS
 # Exact for every operation here: operands have at most 2 * MAX_DIGITS digits.
 _EXACT = decimal.Context(
     prec=2 * MAX_DIGITS + 10,
@@ -55,8 +57,24 @@ _EXACT = decimal.Context(
 )
 
 
-def check_amount(value: object, what: str, name: str) -> decimal.Decimal:
-    """Check one amount read from a file and return it as a ``Decimal``.
+def parse_amount(text: str) -> Amount:
+    """Read an amount written in an action (``"400"``, ``"6.25"``): ``int`` when whole.
+
+    Raises
+    ------
+    ValueError
+        If ``text`` is not a number (the caller names the action).
+    """
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)
+    try:
+        return decimal.Decimal(text)
+    except decimal.InvalidOperation:
+        raise ValueError(f"bad amount {text!r}") from None
+
+
+def check_amount(value: object, what: str, name: str) -> Amount:
+    """Check one amount read from a file and return it: an ``int``, or a ``Decimal``.
 
     Parameters
     ----------
@@ -71,6 +89,8 @@ def check_amount(value: object, what: str, name: str) -> decimal.Decimal:
         Not a number, infinite, NaN, negative, or more than
         :data:`MAX_DIGITS` digits before or after the decimal point.
     """
+    if type(value) is int and 0 <= value < _LIMIT:  # most amounts: no decimal arithmetic
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float | decimal.Decimal):
         raise PHHError(f"{name}: {what} must be a number, not {quote(value)}")
     d = decimal.Decimal(value)
@@ -98,17 +118,21 @@ def _size(d: decimal.Decimal) -> str:
     return f"{d.adjusted() + 1:,} digits"
 
 
-def places(value: decimal.Decimal) -> int:
+def places(value: Amount) -> int:
     """Return the number of decimal places needed to write ``value`` exactly (no rounding)."""
-    if not value:
+    if isinstance(value, int) or not value:
         return 0
     _, digits, exponent = value.as_tuple()
     assert isinstance(exponent, int)
-    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
-    return max(0, -(exponent + trailing))
+    if exponent >= 0:
+        return 0
+    end = len(digits)
+    while end and digits[end - 1] == 0:  # trailing zeros need no place
+        end -= 1
+    return max(0, -exponent - (len(digits) - end))
 
 
-def to_chips(value: decimal.Decimal, places: int) -> int:
+def to_chips(value: Amount, places: int) -> int:
     """Return ``value`` times ``10**places`` as an exact integer.
 
     Raises
@@ -117,6 +141,11 @@ def to_chips(value: decimal.Decimal, places: int) -> int:
         If the product is not an integer or takes more than
         :data:`MAX_DIGITS` digits (the caller names the amount).
     """
+    if isinstance(value, int):
+        chips: int = value * 10**places
+        if chips >= _LIMIT:
+            raise ValueError(f"more than {MAX_DIGITS:,} digits in chips")
+        return chips
     scaled = value.scaleb(places, context=_EXACT)
     if scaled and scaled.adjusted() >= MAX_DIGITS:
         raise ValueError(f"more than {MAX_DIGITS:,} digits in chips")

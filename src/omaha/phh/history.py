@@ -33,7 +33,6 @@ Examples
 
 from __future__ import annotations
 
-import decimal
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -42,7 +41,14 @@ from typing import TYPE_CHECKING, Any
 from omaha.cards import MAX_PLAYERS
 from omaha.errors import PHHError, quote
 from omaha.phh.actions import PHHAction, parse_action, raw_amount
-from omaha.phh.amounts import MAX_DIGITS, Amount, check_amount, to_chips, to_file_units
+from omaha.phh.amounts import (
+    MAX_DIGITS,
+    Amount,
+    check_amount,
+    parse_amount,
+    to_chips,
+    to_file_units,
+)
 from omaha.phh.amounts import places as decimal_places
 from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
@@ -101,6 +107,8 @@ class HandHistory:
 
     fields: Mapping[str, Any]
     name: str = field(default="<phh>")
+    _amounts: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
+    """The amount fields in chips (ints, tuples for lists), computed once when the hand is read."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fields", dict(self.fields))
@@ -152,14 +160,22 @@ class HandHistory:
             if key in f and not isinstance(f[key], bool):
                 raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
         # Every amount must be finite, non-negative and playable in chips; the
-        # scale and the actions are computed here so that errors show up on load.
-        for what, value in self._raw_amounts():
+        # scale, the amounts in chips and the actions are computed here, once,
+        # so that errors show up on load.
+        amounts: dict[str, Any] = {key: [] for key in LIST_FIELDS if key in f}
+        for field_name, what, value in self._checked_amounts:
             try:
-                to_chips(check_amount(value, what, name), self.places)
+                chips = to_chips(value, self.places)
             except PHHError:
                 raise
             except ValueError as exc:
                 raise PHHError(f"{name}: {what} in chips of 10**-{self.places}: {exc}") from None
+            if field_name in LIST_FIELDS:
+                amounts[field_name].append(chips)
+            elif field_name is not None:  # an action's amount is parsed with the action
+                amounts[field_name] = chips
+        chips_of = {k: tuple(v) if isinstance(v, list) else v for k, v in amounts.items()}
+        object.__setattr__(self, "_amounts", chips_of)
         if CHIP_FIELD in f and self.chip < 1:
             raise PHHError(f"{name}: {CHIP_FIELD} must be positive, not {quote(f[CHIP_FIELD])}")
         _ = self.actions
@@ -170,32 +186,36 @@ class HandHistory:
             raise PHHError(f"{self.name}: {key} must be a list, not {value!r}")
         return value
 
-    def _raw_amounts(self) -> Iterator[tuple[str, object]]:
+    def _raw_amounts(self) -> Iterator[tuple[str | None, str, object]]:
+        """Yield ``(field or None for an action, what, value)`` for every amount of the file."""
         for key in AMOUNT_FIELDS:
             if key not in self.fields:
                 continue
             value = self.fields[key]
             if key in LIST_FIELDS:
                 for i, v in enumerate(self._list(key)):
-                    yield f"{key}[{i}]", v
+                    yield key, f"{key}[{i}]", v
             else:
-                yield key, value
+                yield key, key, value
         for i, text in enumerate(self.fields["actions"]):
             if isinstance(text, str):
                 raw = raw_amount(text)
                 if raw is not None:
                     try:
-                        yield f"action {i} {text!r}", decimal.Decimal(raw)
-                    except decimal.InvalidOperation:
+                        yield None, f"action {i} {text!r}", parse_amount(raw)
+                    except ValueError:
                         raise PHHError(f"{self.name}: action {i} {text!r}: bad amount") from None
 
     @cached_property
     def places(self) -> int:
         """The decimal places of the finest amount in the file (0 for whole amounts)."""
-        places = 0
-        for what, value in self._raw_amounts():
-            places = max(places, decimal_places(check_amount(value, what, self.name)))
-        return places
+        return max((decimal_places(value) for _, _, value in self._checked_amounts), default=0)
+
+    @cached_property
+    def _checked_amounts(self) -> list[tuple[str | None, str, Amount]]:
+        """Every amount of the file, checked (:func:`omaha.phh.amounts.check_amount`)."""
+        name = self.name
+        return [(key, what, check_amount(v, what, name)) for key, what, v in self._raw_amounts()]
 
     @cached_property
     def scale(self) -> int:
@@ -225,7 +245,8 @@ class HandHistory:
         return to_file_units(chips, self.scale)
 
     def _chips(self, key: str) -> tuple[int, ...]:
-        return tuple(self.to_chips(v) for v in self._list(key))
+        chips: tuple[int, ...] = self._amounts[key]
+        return chips
 
     @property
     def variant(self) -> str:
@@ -282,7 +303,8 @@ class HandHistory:
         return self._chips("blinds_or_straddles")
 
     def _optional_chips(self, key: str) -> int | None:
-        return self.to_chips(self.fields[key]) if key in self.fields else None
+        chips: int | None = self._amounts.get(key)
+        return chips
 
     @property
     def chip(self) -> int:
