@@ -1,4 +1,4 @@
-"""Table engine benchmark (pytest-benchmark): whole hands, and PokerKit on the same hands.
+"""Table engine benchmark (pytest-benchmark): whole hands, PokerKit on the same hands, PHH replay.
 
 Six-handed pot-limit Omaha, blinds 50/100, 10,000 chips a seat, dealt from
 the same seeded decks in both engines and played by a script: under the gun
@@ -8,7 +8,9 @@ showdown, where every player shows. Our side counts a hand as done when
 with the cards used); no PHH is written. PokerKit runs the same hands with
 its automations (bets collected, hands shown and killed, chips pushed and
 pulled) in the same run. Target: at least 100 times PokerKit's hands per
-second. Run::
+second. The PHH replay benchmark replays the real hands of tests/data/phh
+(already read: the engine's part, through ``Hand.apply``), and reads and
+replays their text. Run::
 
     pytest bench/bench_table.py --benchmark-only     # measure (hands/s summary at the end)
     pytest bench/bench_table.py --benchmark-disable  # run each once (CI smoke test)
@@ -16,13 +18,14 @@ second. Run::
 
 from __future__ import annotations
 
+import pathlib
 import warnings
 from typing import Any
 
 import pytest
 
 import omaha
-from omaha import PotLimit, Table
+from omaha import PotLimit, Table, phh
 from omaha.cards import format_cards
 
 N_HANDS = 100
@@ -33,6 +36,9 @@ STACK = 10_000
 BLINDS = (50, 100)
 RAISE_TO = 350  # the pot-limit maximum for under the gun: 100 + 150 + 100
 GROUP = f"table: six-handed pot-limit Omaha, scripted, to showdown ({N_HANDS} hands a round)"
+PHH_FILES = sorted((pathlib.Path(__file__).parent.parent / "tests" / "data" / "phh").glob("*.phh"))
+PHH_ROUNDS = 10
+PHH_GROUP = f"phh: the {len(PHH_FILES)} real hands of tests/data/phh, {PHH_ROUNDS} times a round"
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +137,23 @@ def test_both_engines_play_the_same_hands(decks: list[tuple[int, ...]]) -> None:
         ours = play_omaha(deck)
         assert ours.board == (*deck[25:28], deck[29], deck[31])
         assert ours.stacks == play_pokerkit(deck)
+
+
+@pytest.mark.benchmark(group=PHH_GROUP)
+def test_phh_replay(measure: Any) -> None:
+    histories = [h for path in PHH_FILES for h in phh.read(path)]
+    replays = measure(
+        lambda: [phh.replay(h) for _ in range(PHH_ROUNDS) for h in histories],
+        PHH_ROUNDS * len(histories),
+    )
+    assert all(r.complete for r in replays)
+
+
+@pytest.mark.benchmark(group=PHH_GROUP)
+def test_phh_read_and_replay(measure: Any) -> None:
+    texts = [path.read_text(encoding="utf-8") for path in PHH_FILES]
+    replays = measure(
+        lambda: [phh.replay(phh.loads(t)) for _ in range(PHH_ROUNDS) for t in texts],
+        PHH_ROUNDS * len(texts),
+    )
+    assert all(r.complete for r in replays)

@@ -91,7 +91,7 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
         value = getattr(hand, name)
         if name == "_table":
             value = (tuple(value._stacks), value._button, value._hand is hand)
-        elif name == "_round":
+        elif hasattr(value, "copy_state"):  # the betting round, the chip ledger
             value = value.copy_state()
         elif isinstance(value, list):
             value = list(value)
@@ -128,7 +128,7 @@ def random_action(hand: Hand, rng: random.Random) -> None:
     if hand.to_act is None:
         raise AssertionError(f"nobody to act: {hand!r}")
     if hand.street == "showdown":
-        if rng.random() < 0.2:
+        if rng.random() < 0.2 and hand.legal_actions().can_muck:  # not all-in (§5.9)
             hand.muck()
         else:
             hand.show()

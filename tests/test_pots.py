@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from omaha.cards import parse_cards
-from omaha.pots import Pot, award_pot, build_pots, evaluate_shown, split_chips, uncalled_bet
+from omaha.pots import (
+    Pot,
+    award_pot,
+    build_pots,
+    evaluate_shown,
+    settle,
+    split_chips,
+    uncalled_bet,
+)
 
 
 def test_uncalled_bet_is_the_excess_over_the_second_largest() -> None:
@@ -113,3 +121,42 @@ def test_evaluate_shown_goes_through_the_evaluator() -> None:
     assert str(values[1][0]) == "Four of a kind, kings" and values[1][1] is None
     hi_only = evaluate_shown({0: parse_cards("Ac2d9s9d")}, board, "hi")
     assert hi_only[0][1] is None
+
+
+def test_settle_gives_back_the_unwinnable_then_builds_and_awards_the_pots() -> None:
+    # docs/rules.md §4: seat 0 is all-in on a 3 ante, seat 1 on 5; seat 2
+    # antes 10 and folds: 5 of it goes back, and the pots are 9 and 4.
+    board = parse_cards("3c4d5hKsKh")
+    shown = {0: parse_cards("QdJhTcTd"), 1: parse_cards("KcKd9c8s")}
+    s = settle(
+        [3, 5, 10],
+        [False, False, True],
+        all_in=[True, True, False],
+        order=[0, 1, 2],
+        shown=shown,
+        board=board,
+    )
+    assert s.returned == {2: 5}
+    assert [(p.amount, p.eligible, p.payouts) for p in s.pots] == [
+        (9, (0, 1), {1: 9}),
+        (4, (1,), {1: 4}),
+    ]
+    assert s.payouts == {2: 5, 1: 13}
+    assert str(s.values[1][0]) == "Four of a kind, kings"
+
+
+def test_settle_concedes_a_pot_to_the_last_to_muck_and_checks_the_rake() -> None:
+    s = settle([10, 10], [False, False], all_in=[False, False], order=[0, 1], mucked=[1, 0])
+    assert [p.payouts for p in s.pots] == [{0: 20}]
+    raked = settle(
+        [10, 10],
+        [False, True],
+        all_in=[False, False],
+        order=[0, 1],
+        rake=lambda pots: [Pot(19, pots[0].eligible)],
+    )
+    assert (raked.rake, raked.pots[0].payouts) == (1, {0: 19})
+    with pytest.raises(ValueError, match="the rake policy must return the same pots"):
+        settle([10, 10], [False, True], all_in=[False, False], order=[0, 1], rake=lambda pots: [])
+    with pytest.raises(ValueError, match=r"seats \[0, 1\] contest the pot"):
+        settle([10, 10], [False, False], all_in=[False, False], order=[0, 1])

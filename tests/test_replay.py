@@ -232,3 +232,31 @@ def test_illegal_action_names_players_not_seats() -> None:
     history = loaded[0] if isinstance(loaded, list) else loaded
     with pytest.raises(phh.ReplayActionError, match=r"action 5 'p4 f': .*p4 acted out of turn; p3"):
         phh.replay(history)
+
+
+def test_a_file_that_is_not_utf8_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    path = tmp_path / "latin1.phh"
+    path.write_bytes((PO_3 + 'actions = []\n_note = "caf\xe9"\n').encode("latin-1"))
+    status, _, err = run(capsys, str(path))
+    assert status == 1
+    assert "latin1.phh: not UTF-8 text: byte 0xe9" in err
+
+
+def test_hands_shown_before_the_board_is_out_are_described_after_the_river(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The all-in hands were printed with the straight made by the turn and
+    # river before the "Turn" and "River" lines.
+    _, out, _ = run(capsys, str(RECORD_2009))
+    lines = out.splitlines()
+    i = lines.index("Showdown (pot 1356947), in order: p1 Player1, p2 Player2")
+    assert lines[i + 1 : i + 7] == [
+        "  p1 Player1 shows Ah3sKsKh",
+        "  p2 Player2 shows 6d9s7d8h",
+        "Turn 5h (pot 1356947)",
+        "River 9c (pot 1356947)",
+        "  p1 Player1 has high Straight, five high (5c4s3s2hAh)",
+        "  p2 Player2 has high Two pair, nines and fives (9s9c5h5c8h)",
+    ]

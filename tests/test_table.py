@@ -346,3 +346,72 @@ def test_forced_bets_are_data() -> None:
     )
     # Heads-up: the button (seat 0, the last position) posts the small blind.
     assert forced_bet_plan(NoLimit(1, 2), (1, 0)) == (PostBlind(1, 2), PostBlind(0, 1))
+
+
+# ----------------------------------------------------------------- apply
+
+
+def _replay_through_apply(hand: Hand) -> Hand:
+    """Deal the same cards at a fresh table and apply every recorded action after the deal."""
+    table = Table(list(hand.starting_stacks), hand.table.structure, button=hand.button)
+    again = table.deal(hole_cards=list(hand.hole_cards))
+    for action in hand.actions:
+        if not isinstance(action, PostAnte | PostBlind | PostBigBlindAnte | DealHole):
+            again.apply(action)
+    return again
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_apply_replays_the_records_a_hand_keeps(seed: int) -> None:
+    import random
+
+    from table_play import random_action
+
+    rng = random.Random(seed)
+    structure = (NoLimit(1, 2, antes=1), PotLimit(5, 10), FixedLimit(2, 4))[seed % 3]
+    table = Table([rng.choice((30, 200, 1000)) for _ in range(4)], structure, button=seed % 4)
+    hand = table.deal(seed=seed)
+    while not hand.is_over:
+        random_action(hand, rng)
+    again = _replay_through_apply(hand)
+    assert again.actions == hand.actions
+    assert again.result == hand.result
+
+
+def test_apply_checks_a_call_record_against_the_call() -> None:
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    hand.apply(RaiseTo(2, 6))
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="call of 3: a call by seat 0 adds 5") as info:
+        hand.apply(Call(0, 3))
+    assert info.value.seat == 0
+    assert snapshot(hand) == before
+    hand.apply(Call(0, 5))
+    hand.apply(Call(1, 4))
+    assert hand.street == "flop"
+    hand.apply(Call(0, 0))  # nothing to call: a check, recorded as such
+    assert hand.actions[-1] == Check(0)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [PostBlind(0, 1), PostAnte(1, 1), PostBigBlindAnte(1, 2), DealHole(0, None), "p1 f", None],
+)
+def test_apply_refuses_forced_bets_deals_and_what_is_no_action(action: object) -> None:
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="cannot apply"):
+        hand.apply(action)  # type: ignore[arg-type]
+    assert snapshot(hand) == before
+
+
+def test_an_illegal_action_carries_the_seat_and_names_seats_as_asked() -> None:
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        hand.fold(seat=0)
+    err = info.value
+    assert err.seat == 0
+    assert str(err) == "cannot fold: seat 0 acted out of turn; seat 2 is to act"
+    assert err.message(lambda s: f"p{s + 1}") == "cannot fold: p1 acted out of turn; p3 is to act"
+    with pytest.raises(IllegalActionError, match=r"seat must be a seat index \(0..2\), got 3"):
+        hand.fold(seat=3)

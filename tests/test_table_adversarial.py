@@ -317,3 +317,18 @@ def test_a_numpy_integer_seat_is_a_seat() -> None:
     showdown = _all_in_showdown()
     showdown.show(seat=np.int64(1))
     assert showdown.actions[-1].seat == 1 and type(showdown.actions[-1].seat) is int  # type: ignore[attr-defined]
+
+
+def test_an_amount_too_long_to_print_is_named_by_its_size() -> None:
+    # raise_to(10**5000) raised ValueError from inside the error message (an
+    # integer over Python's 4,300-digit limit for writing integers as text).
+    hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="raise to an integer of 5,001 digits exceeds"):
+        hand.raise_to(10**5000)
+    with pytest.raises(IllegalActionError, match=r"seat must be a seat index .*5,001 digits"):
+        hand.fold(seat=10**5000)
+    assert snapshot(hand) == before
+    rich = Table([10**5000, 10**5000], NoLimit(1, 2), button=1).deal(seed=1)
+    with pytest.raises(IllegalActionError, match="all-in is a raise to an integer of 5,001 digits"):
+        rich.raise_to(10**5001)

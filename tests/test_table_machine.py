@@ -144,14 +144,14 @@ class TableMachine(RuleBasedStateMachine):
         assert hand.to_act is not None
         seat = hand.to_act
         if hand.street == "showdown" and hand.hole_cards[seat] is None:
-            if self.rng.random() < 0.7:
+            if self.rng.random() < 0.7 or not hand.legal_actions().can_muck:
                 hand.show(self.true_holes[seat])
             else:
                 hand.muck()
             return
         random_action(hand, self.rng)
 
-    @rule(kind=st.integers(0, 12), data=st.data())
+    @rule(kind=st.integers(0, 13), data=st.data())
     def illegal_action(self, kind: int, data: st.DataObject) -> None:
         hand = self.hand
         before = snapshot(hand)
@@ -196,6 +196,8 @@ class TableMachine(RuleBasedStateMachine):
                 attempt = lambda: hand.show(seat=later[-1])  # noqa: E731
         elif kind == 12 and hand.is_over:
             attempt = hand.fold
+        elif kind == 13 and legal is not None and legal.can_show and not legal.can_muck:
+            attempt = hand.muck  # an all-in showdown: every live hand is shown (§5.9)
         if attempt is None:
             return
         event(f"illegal action {kind}")

@@ -736,3 +736,41 @@ def test_side_pot_goes_to_the_last_player_in_it_when_the_others_muck() -> None:
     main, side = hand.result.pots
     assert main.payouts == {2: 30} and side.payouts == {1: 40}
     assert hand.result.stacks == (70, 110, 30)
+
+
+def test_all_in_showdown_every_live_hand_is_turned_face_up() -> None:
+    # docs/rules.md §5.9: once a player is all-in and betting is over, every
+    # live hand is turned up. The engine accepted a muck there, and paid the
+    # losing hand: p2 (four kings) mucked and p1 (no low, kings and tens) won.
+    table = seated([100, 100], NoLimit(1, 2))
+    hand = deal(table, [NO_LOW, QUADS], BOARD)
+    act(hand, "p2 ai", "p1 cc")
+    assert hand.street == "showdown" and hand.board == ()
+    legal = hand.legal_actions()
+    assert legal.can_show and not legal.can_muck
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match=r"cannot muck: .* turned face up") as info:
+        hand.muck(seat=1)
+    assert info.value.seat == 1
+    assert snapshot(hand) == before
+    act(hand, "p2 sm -", "p1 sm -")
+    assert hand.result.stacks == (0, 200)
+    # The house option, for replaying site histories where such a player mucks:
+    lenient = Table([100, 100], NoLimit(1, 2), button=1, all_in_muck=True)
+    hand = deal(lenient, [NO_LOW, QUADS], BOARD)
+    act(hand, "p2 ai", "p1 cc")
+    assert hand.legal_actions().can_muck
+    act(hand, "p2 sm")
+    assert hand.result.stacks == (200, 0) and hand.result.mucked == (1,)
+
+
+def test_a_muck_after_a_river_showdown_with_an_earlier_all_in_is_allowed() -> None:
+    # The betting went on to the river between the players with chips: a
+    # showdown in turn, where a player may muck (§5.9, §4.8).
+    table = seated([100, 100, 10], NoLimit(1, 2))
+    hand = deal(table, [EIGHT_LOW, NO_LOW, QUADS], BOARD)
+    act(hand, "p3 ai", "p1 cbr 30", "p2 cc")
+    act(hand, "p1 x", "p2 x", "p1 x", "p2 x", "p1 x", "p2 x")
+    assert hand.legal_actions().can_muck
+    act(hand, "p1 sm")
+    assert hand.to_act == 1 and hand.legal_actions().can_muck

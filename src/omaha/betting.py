@@ -29,21 +29,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omaha.structures import FixedLimit, NoLimit, PotLimit
+from omaha.streets import Street
+from omaha.structures import FixedLimit, NoLimit, PotLimit, StructureKind
 
 __all__ = [
-    "FIXED_LIMIT",
-    "NO_LIMIT",
-    "POT_LIMIT",
     "Action",
     "BettingRound",
     "Call",
     "Check",
     "DealBoard",
     "DealHole",
+    "FIXED_LIMIT",
     "Fold",
     "LegalActions",
     "Muck",
+    "NO_LIMIT",
+    "POT_LIMIT",
     "PostAnte",
     "PostBigBlindAnte",
     "PostBlind",
@@ -53,12 +54,12 @@ __all__ = [
     "structure_kind",
 ]
 
-FIXED_LIMIT = 0
-"""Kind code of :class:`~omaha.structures.FixedLimit`."""
-POT_LIMIT = 1
-"""Kind code of :class:`~omaha.structures.PotLimit`."""
-NO_LIMIT = 2
-"""Kind code of :class:`~omaha.structures.NoLimit`."""
+FIXED_LIMIT = StructureKind.FIXED_LIMIT
+"""The kind of :class:`~omaha.structures.FixedLimit`."""
+POT_LIMIT = StructureKind.POT_LIMIT
+"""The kind of :class:`~omaha.structures.PotLimit`."""
+NO_LIMIT = StructureKind.NO_LIMIT
+"""The kind of :class:`~omaha.structures.NoLimit`."""
 
 
 # ------------------------------------------------------------------ actions
@@ -179,6 +180,9 @@ class LegalActions:
         Why raising is closed, when it is.
     can_show : bool
         True at showdown: the player shows or mucks (and nothing else).
+    can_muck : bool
+        At showdown, whether the player may muck: not at an all-in showdown,
+        where every live hand is turned face up (docs/rules.md §5.9).
     """
 
     seat: int
@@ -189,6 +193,7 @@ class LegalActions:
     max_raise_to: int | None
     raise_closed_because: str | None = None
     can_show: bool = False
+    can_muck: bool = False
 
     @property
     def can_raise(self) -> bool:
@@ -196,20 +201,19 @@ class LegalActions:
         return self.min_raise_to is not None
 
 
-def structure_kind(structure: FixedLimit | PotLimit | NoLimit) -> int:
-    """Return :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
+_STRUCTURES = (FixedLimit, PotLimit, NoLimit)
+
+
+def structure_kind(structure: FixedLimit | PotLimit | NoLimit) -> StructureKind:
+    """Return the kind of ``structure``: :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
 
     Raises
     ------
     TypeError
         If ``structure`` is not one of the three structures.
     """
-    if isinstance(structure, FixedLimit):
-        return FIXED_LIMIT
-    if isinstance(structure, PotLimit):
-        return POT_LIMIT
-    if isinstance(structure, NoLimit):
-        return NO_LIMIT
+    if isinstance(structure, _STRUCTURES):
+        return structure.kind
     raise TypeError(
         f"structure must be FixedLimit, PotLimit or NoLimit, got {type(structure).__name__}"
     )
@@ -241,12 +245,16 @@ def pot_limit_max(highest: int, pot: int, own_bet: int) -> int:
 class BettingRound:
     """The state of one betting round that decides who may raise, and to what.
 
+    It also keeps who has had a turn in the round (:attr:`acted`), which
+    decides when the round ends and who may still raise.
+
     Parameters
     ----------
-    kind : int
+    kind : StructureKind
         :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
-    street : int
-        0 pre-flop, 1 flop, 2 turn, 3 river.
+    street : Street
+        The betting round: :attr:`Street.PREFLOP` to :attr:`Street.RIVER`
+        (or 0..3).
     highest : int
         The bet to match (pre-flop the largest forced bet at full size).
     last_full : int
@@ -262,6 +270,7 @@ class BettingRound:
     """
 
     __slots__ = (
+        "acted",
         "cap",
         "capped",
         "count",
@@ -276,8 +285,8 @@ class BettingRound:
 
     def __init__(
         self,
-        kind: int,
-        street: int,
+        kind: StructureKind,
+        street: Street | int,
         highest: int,
         last_full: int,
         *,
@@ -297,12 +306,14 @@ class BettingRound:
         self.capped = False
         """Fixed limit: capped with three or more players in the hand (stays capped)."""
         self.last_aggressor: int | None = None
+        self.acted: set[int] = set()
+        """The seats that have had a turn in this round (docs/rules.md §5.8)."""
 
     def copy_state(self) -> tuple[object, ...]:
         """Return the mutable fields (for snapshots in tests)."""
         return (
             self.highest, self.last_full, self.level, self.count, self.capped,
-            self.last_aggressor,
+            self.last_aggressor, frozenset(self.acted),
         )  # fmt: skip
 
     def is_capped(self, in_hand: int) -> bool:

@@ -2,19 +2,83 @@
 
 Every error the package raises on purpose derives from :class:`OmahaError`;
 those caused by bad input are also :class:`ValueError`, so callers that
-already catch ``ValueError`` keep working.
+already catch ``ValueError`` keep working::
+
+    OmahaError
+    ├── InvalidCardError (ValueError)
+    │   └── DuplicateCardError
+    ├── IllegalActionError (ValueError)
+    │   └── ReplayActionError            an action of a hand history
+    ├── PHHError (ValueError)            a PHH file or field
+    │   └── FinishingStacksError         a replay that ends with other stacks
+    ├── RangeSyntaxError (ValueError)    malformed range text
+    └── PreflopTableError                no preflop ordering for a percent range
+
+:func:`quote` writes a bad value into a message, whatever its size.
+
+Examples
+--------
+>>> err = IllegalActionError("{seat} acted out of turn; {to_act} is to act",
+...                          seat=3, seats={"seat": 3, "to_act": 2})
+>>> str(err), err.seat
+('seat 3 acted out of turn; seat 2 is to act', 3)
+>>> err.message(lambda seat: f"p{seat + 1}")
+'p4 acted out of turn; p3 is to act'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 __all__ = [
     "DuplicateCardError",
+    "FinishingStacksError",
     "IllegalActionError",
     "InvalidCardError",
     "OmahaError",
+    "PHHError",
     "PreflopTableError",
     "RangeSyntaxError",
+    "ReplayActionError",
+    "quote",
+    "seat_name",
 ]
+
+
+def quote(value: object) -> str:
+    """Return ``repr(value)`` for a message, even for a value Python cannot print.
+
+    An integer longer than Python's limit for writing integers as text
+    (``sys.get_int_max_str_digits()``, 4,300 digits by default) is named by
+    its size instead of raising ``ValueError`` from inside the message.
+
+    Examples
+    --------
+    >>> quote("As"), quote(10**5000)
+    ("'As'", 'an integer of 5,001 digits')
+    """
+    try:
+        return repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            sign = "a negative " if value < 0 else "an "
+            return f"{sign}integer of {_digits(abs(value)):,} digits"
+        raise
+
+
+def _digits(n: int) -> int:
+    """Return the number of decimal digits of ``n`` >= 0, without writing it out."""
+    digits = max(1, int(n.bit_length() * 0.30102999566398120))
+    while 10**digits <= n:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > n:
+        digits -= 1
+    return digits
+
+
+def seat_name(seat: int) -> str:
+    """Name a seat in the engine's messages: ``"seat 2"``."""
+    return f"seat {seat}"
 
 
 class OmahaError(Exception):
@@ -37,8 +101,94 @@ class IllegalActionError(OmahaError, ValueError):
 
     The message states the rule and the legal range; the hand's state is
     left exactly as it was before the action.
+
+    Parameters
+    ----------
+    rule : str
+        The message. With ``seats``, a template whose fields (``{seat}``,
+        ``{to_act}``, ...) stand for the seats it names, so that a caller
+        can name them its own way (:meth:`message`).
+    seat : int, optional
+        The seat whose action was refused (None for a board deal, or a seat
+        argument that is no seat).
+    seats : mapping of str to int or tuple of int, optional
+        The seats the template names, by field; a tuple names several.
+
+    Attributes
+    ----------
+    rule : str
+    seat : int or None
+    seats : dict of str to int or tuple of int
     """
 
+    def __init__(
+        self,
+        rule: str,
+        *,
+        seat: int | None = None,
+        seats: Mapping[str, int | tuple[int, ...]] | None = None,
+    ) -> None:
+        self.rule = rule
+        self.seat = seat
+        self.seats = dict(seats) if seats else {}
+        super().__init__(self.message())
+
+    def message(self, name: Callable[[int], str] = seat_name) -> str:
+        """Return the message with each seat named by ``name`` (``"seat 2"`` by default)."""
+        if not self.seats:
+            return self.rule
+        names = {
+            field: ", ".join(map(name, value)) if isinstance(value, tuple) else name(value)
+            for field, value in self.seats.items()
+        }
+        return self.rule.format_map(names)
+
+
+class ReplayActionError(IllegalActionError):
+    """An action in a hand history that the rules do not allow.
+
+    The message gives the action's index (0-based, in the ``actions`` list),
+    its text and the rule it breaks, with players named as the history names
+    them, e.g. ``action 5 'p1 cbr 900': raise to 900 exceeds the pot-limit
+    maximum of 750``.
+
+    Attributes
+    ----------
+    index : int
+        The action's index in ``actions``.
+    action : str
+        The action's text as in the file.
+    seat : int or None
+        The player whose action was refused, 0-based (``p1`` is 0).
+    """
+
+    def __init__(self, message: str, index: int = 0, action: str = "", seat: int | None = None):
+        super().__init__(message, seat=seat)
+        self.index = index
+        self.action = action
+
+
+class PHHError(OmahaError, ValueError):
+    """A PHH file or field that cannot be read or replayed.
+
+    A bad or missing field, an unsupported variant, an infinite or oversized
+    amount, a malformed action, a file that is not UTF-8 TOML: the message
+    names the hand and the bad value.
+    """
+
+
+class FinishingStacksError(PHHError):
+    """A replay ends with stacks other than the file's ``finishing_stacks``.
+
+    Attributes
+    ----------
+    players : tuple of int
+        The 0-based indices of the players whose stacks differ (``p1`` is 0).
+    """
+
+    def __init__(self, message: str, players: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.players = players
 
 class RangeSyntaxError(OmahaError, ValueError):
     """Malformed range text (docs/ranges.md §12).

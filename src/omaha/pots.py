@@ -12,6 +12,9 @@ The rules are docs/rules.md §4, each in one function:
 - :func:`award_pot`: one pot among its eligible players, halved between the
   best high and the best low in Hi-Lo (the odd chip to the high half; the
   same players tying both halves split it evenly).
+- :func:`settle`: a finished hand, all of the above in order: the
+  unwinnable chips go back, the pots are built, raked and awarded to the
+  hands shown (a :class:`Settlement`).
 
 Pots are plain data (:class:`Pot`), built first and awarded after, so a
 policy can act between the two steps (for example a rake taken from the pots
@@ -27,8 +30,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from omaha.evaluator import evaluate_hi, evaluate_lo
@@ -37,14 +40,18 @@ from omaha.ranks import HighHand, LowHand
 __all__ = [
     "Pot",
     "PotResult",
+    "Settlement",
     "award_pot",
     "build_pots",
     "evaluate_shown",
+    "settle",
     "split_chips",
     "take_rake",
     "uncalled_bet",
     "unwinnable",
 ]
+
+Game = Literal["hi", "hilo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +398,7 @@ def take_rake(pots: Sequence[Pot], amount: int) -> tuple[Pot, ...]:
 
 
 def evaluate_shown(
-    shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...], game: Literal["hi", "hilo"]
+    shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...], game: Game
 ) -> dict[int, tuple[HighHand, LowHand | None]]:
     """Evaluate each shown hand on the board through the compiled core (docs/rules.md §2, §3).
 
@@ -413,3 +420,176 @@ def evaluate_shown(
         s: (evaluate_hi(hole, board), evaluate_lo(hole, board) if hilo else None)
         for s, hole in shown.items()
     }
+
+
+# ------------------------------------------------------------- settlement
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """How the chips in the middle of a finished hand go back to the seats.
+
+    Attributes
+    ----------
+    pots : tuple of PotResult
+        Each pot as awarded, the main pot first (amounts after the rake).
+    returned : dict of int to int
+        Chips of folded players that nobody still in the hand could win,
+        given back before the pots are built (:func:`unwinnable`).
+    rake : int
+        Chips the rake policy took from the pots.
+    values : dict of int to (HighHand, LowHand or None)
+        Each shown hand's value on the board (empty when the board is not
+        complete: every opponent mucked or folded first).
+    """
+
+    pots: tuple[PotResult, ...]
+    returned: dict[int, int] = field(default_factory=dict)
+    rake: int = 0
+    values: dict[int, tuple[HighHand, LowHand | None]] = field(default_factory=dict)
+
+    @property
+    def payouts(self) -> dict[int, int]:
+        """Chips each seat gets back: its share of the pots plus what was returned to it."""
+        out = dict(self.returned)
+        for pot in self.pots:
+            for seat, chips in pot.payouts.items():
+                out[seat] = out.get(seat, 0) + chips
+        return out
+
+
+RakeTaker = Callable[[tuple[Pot, ...]], object]
+"""``rake(pots) -> pots``: the pots less the rake (same eligible players, smaller amounts)."""
+
+
+def settle(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    *,
+    all_in: Sequence[bool],
+    order: Sequence[int],
+    dead: int = 0,
+    shown: Mapping[int, tuple[int, ...]] | None = None,
+    mucked: Sequence[int] = (),
+    board: tuple[int, ...] = (),
+    game: Game = "hi",
+    unit: int = 1,
+    rake: RakeTaker | None = None,
+) -> Settlement:
+    """Settle a finished hand: give back what nobody can win, build, rake and award the pots.
+
+    The rules of docs/rules.md §4, in order: folded players' chips out of
+    everyone's reach go back (:func:`unwinnable`); the rest makes the main
+    pot and the side pots (:func:`build_pots`), with the dead money in the
+    main pot; the rake policy takes its share of each pot; then each pot is
+    awarded on its own among its contenders (:func:`award_pot`). A contender
+    is an eligible player who did not muck; a pot whose every eligible
+    player mucked goes to the last of them to muck (the others conceded it
+    to them), and a pot with one contender goes to them without a showdown
+    (§4.7, §4.8). Nothing is changed: the caller moves the chips.
+
+    Parameters
+    ----------
+    contributions : sequence of int
+        Chips each seat put in during the hand (antes included), after the
+        uncalled bet went back.
+    folded : sequence of bool
+        Whether each seat folded (or was not dealt in).
+    all_in : sequence of bool
+        Whether each seat has no chips behind.
+    order : sequence of int
+        The seats dealt in, clockwise from the first seat left of the button
+        (eligible players and odd chips follow it).
+    dead : int, default 0
+        Dead money for the main pot (a big-blind ante).
+    shown : mapping of int to tuple of int, optional
+        The hole card codes of each seat that showed.
+    mucked : sequence of int, default ()
+        The seats that mucked, in the order they mucked.
+    board : tuple of int, default ()
+        The board card codes; shown hands are evaluated when it has five.
+    game : {"hi", "hilo"}, default "hi"
+        Omaha High, or Hi-Lo (each pot halved between the best high and the
+        best qualifying low).
+    unit : int, default 1
+        The smallest chip in play (never split).
+    rake : callable, optional
+        ``rake(pots) -> pots``, given the pots as built; it must return the
+        same pots with smaller (or equal) integer amounts.
+
+    Returns
+    -------
+    Settlement
+
+    Raises
+    ------
+    ValueError
+        If nobody is still in the hand, a contested pot has a contender who
+        did not show, or the rake policy returns anything but the same pots
+        with smaller amounts.
+
+    Examples
+    --------
+    Seat 2 folded 10; seats 0 and 1 showed on the board 3c 4d 5h Ks Kh:
+
+    >>> from omaha.cards import parse_cards
+    >>> s = settle([20, 20, 10], [False, False, True], all_in=[False] * 3, order=[0, 1, 2],
+    ...            shown={0: parse_cards("Ac2d9s9d"), 1: parse_cards("KcKd9c8s")},
+    ...            board=parse_cards("3c4d5hKsKh"))
+    >>> [(p.amount, p.high_winners, p.payouts) for p in s.pots]
+    [(50, (1,), {1: 50})]
+    """
+    returned = unwinnable(contributions, folded, all_in)
+    left = list(contributions)
+    for seat, chips in returned.items():
+        left[seat] -= chips
+    pots = build_pots(left, folded, dead=dead, order=order, all_in=all_in)
+    raked = 0
+    if rake is not None:
+        pots, raked = _take_rake(rake, pots)
+    shown = shown or {}
+    values = evaluate_shown(shown, board, game) if shown and len(board) == 5 else {}
+    mucked_set = set(mucked)
+    results = []
+    for pot in pots:
+        contenders = [s for s in pot.eligible if s not in mucked_set]
+        if not contenders:
+            # Everyone eligible mucked: the last to muck had been conceded the pot.
+            contenders = [s for s in reversed(mucked) if s in pot.eligible][:1]
+        if len(contenders) == 1:
+            (seat,) = contenders
+            results.append(PotResult(pot.amount, pot.eligible, (seat,), (), {seat: pot.amount}))
+            continue
+        missing = [s for s in contenders if s not in values]
+        if missing:
+            raise ValueError(f"seats {missing} contest the pot {pot!r} without a hand shown")
+        high = {s: values[s][0].strength for s in contenders}
+        low = None
+        if game == "hilo":
+            low = {
+                s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders
+            }
+        results.append(award_pot(pot, high, low, order, unit=unit))
+    return Settlement(tuple(results), returned, raked, values)
+
+
+def _take_rake(policy: RakeTaker, pots: tuple[Pot, ...]) -> tuple[tuple[Pot, ...], int]:
+    """Run a rake policy on the built pots and check what it returns."""
+    out = policy(pots)
+    raked: tuple[object, ...] = tuple(out) if isinstance(out, Iterable) else (out,)
+    checked = tuple(p for p in raked if isinstance(p, Pot))
+    if (
+        len(checked) != len(raked)
+        or len(raked) != len(pots)
+        or any(
+            isinstance(new.amount, bool)
+            or not isinstance(new.amount, int)
+            or new.eligible != old.eligible
+            or not 0 <= new.amount <= old.amount
+            for new, old in zip(checked, pots, strict=True)
+        )
+    ):
+        raise ValueError(
+            f"the rake policy must return the same pots with smaller amounts: {pots!r} -> {raked!r}"
+        )
+    return checked, sum(p.amount for p in pots) - sum(p.amount for p in checked)

@@ -23,9 +23,55 @@ Examples
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
-__all__ = ["FixedLimit", "NoLimit", "PotLimit", "Structure"]
+from omaha.streets import TURN
+
+__all__ = [
+    "FixedLimit",
+    "NoLimit",
+    "PotLimit",
+    "Structure",
+    "StructureKind",
+    "big_blind_position",
+]
+
+
+class StructureKind(enum.IntEnum):
+    """The kind of a betting structure (docs/rules.md §6)."""
+
+    FIXED_LIMIT = 0
+    POT_LIMIT = 1
+    NO_LIMIT = 2
+
+    @property
+    def label(self) -> str:
+        """``"fixed-limit"``, ``"pot-limit"`` or ``"no-limit"``."""
+        return ("fixed-limit", "pot-limit", "no-limit")[self]
+
+
+def big_blind_position(blinds_or_straddles: Sequence[int]) -> int:
+    """Return the position of the big blind: the larger of the first two forced bets.
+
+    Position 1 when it posts at least position 0's blind, else position 0
+    (a single blind). Positions beyond the tuple post nothing, so the answer
+    does not depend on them: ``(2,)`` and ``(2, 0, 0)`` agree, and so do
+    ``(0,)`` and ``(0, 0)`` (no blind: position 1). The big blind posts the
+    big-blind ante (docs/rules.md §5.2).
+
+    Examples
+    --------
+    >>> big_blind_position((1, 2)), big_blind_position((2,)), big_blind_position((2, 0, 0))
+    (1, 0, 0)
+    >>> big_blind_position((0,)), big_blind_position((0, 0, 0))
+    (1, 1)
+    """
+    forced = blinds_or_straddles
+    second = forced[1] if len(forced) > 1 else 0
+    return 1 if second >= forced[0] else 0
 
 
 def _check_chips(name: str, value: object, *, positive: bool = False) -> int:
@@ -86,6 +132,8 @@ class Structure:
     blinds_or_straddles: tuple[int, ...]
     antes: int | tuple[int, ...]
     big_blind_ante: int
+    kind: ClassVar[StructureKind]
+    """Which of the three structures this is."""
 
     @property
     def largest_forced_bet(self) -> int:
@@ -96,12 +144,10 @@ class Structure:
     def big_blind_position(self) -> int:
         """The position of the big blind (the larger of the first two forced bets).
 
-        It posts the big-blind ante. With a single blind it is position 0.
+        It posts the big-blind ante. With a single blind it is position 0
+        (see :func:`big_blind_position`).
         """
-        forced = self.blinds_or_straddles
-        if len(forced) >= 2 and forced[1] >= forced[0]:
-            return 1
-        return 0
+        return big_blind_position(self.blinds_or_straddles)
 
     def forced_bets(self, players: int) -> tuple[int, ...]:
         """Return the blind or straddle each position posts with ``players`` players.
@@ -193,6 +239,7 @@ class FixedLimit(Structure):
     big_blind: int
     cap: int
     heads_up_unlimited: bool
+    kind: ClassVar[StructureKind] = StructureKind.FIXED_LIMIT
 
     def __init__(
         self,
@@ -243,8 +290,12 @@ class FixedLimit(Structure):
         )
 
     def bet_size(self, street: int) -> int:
-        """Return the fixed bet size on ``street`` (0 pre-flop, 1 flop, 2 turn, 3 river)."""
-        return self.small_bet if street < 2 else self.big_bet
+        """Return the fixed bet size on ``street`` (a :class:`~omaha.streets.Street`, or 0..3).
+
+        The small bet pre-flop and on the flop, the big bet on the turn and
+        the river.
+        """
+        return self.small_bet if street < TURN else self.big_bet
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -314,6 +365,8 @@ class PotLimit(_BigBetStructure):
         blind; the message names the bad value.
     """
 
+    kind: ClassVar[StructureKind] = StructureKind.POT_LIMIT
+
 
 @dataclass(frozen=True, slots=True, init=False, repr=False)
 class NoLimit(_BigBetStructure):
@@ -326,3 +379,5 @@ class NoLimit(_BigBetStructure):
     ValueError
         As for :class:`PotLimit`.
     """
+
+    kind: ClassVar[StructureKind] = StructureKind.NO_LIMIT

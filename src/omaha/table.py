@@ -1,12 +1,20 @@
 """The table and one hand as a state machine: :class:`Table`, :class:`Hand`.
 
 A :class:`Table` holds the seats' stacks, the button, the game (Omaha High or
-Hi-Lo, 4 hole cards by default) and the betting structure. ``table.deal()``
-starts a :class:`Hand`, which posts the forced bets, deals (from a seeded
-shuffle, a given deck, or given cards when replaying) and then takes one
-action at a time from the player to act, checking each against the rules of
-docs/rules.md §5 and §6. When the hand ends its :attr:`Hand.result` tells how
-every pot was won, and the table's stacks and button move on (§5.10).
+Hi-Lo, 4 hole cards by default), the betting structure and the house
+options. ``table.deal()`` starts a :class:`Hand`, which posts the forced
+bets, deals (from a seeded shuffle, a given deck, or given cards when
+replaying) and then takes one action at a time from the player to act,
+checking each against the rules of docs/rules.md §5 and §6. The actions are
+methods (:meth:`Hand.fold`, :meth:`Hand.raise_to`, ...) and, for replays,
+the frozen records of :mod:`omaha.betting` given to :meth:`Hand.apply`.
+When the hand ends its :attr:`Hand.result` tells how every pot was won
+(:func:`omaha.pots.settle`), and the table's stacks and button move on
+(§5.10).
+
+The hand's chips have one owner, its :class:`~omaha.ledger.Ledger`; its
+street is a :class:`~omaha.streets.Street`; whose turn it is, who has
+folded and the showdown are the state machine here.
 
 Seats are indices into the table's stacks. Positions count clockwise from the
 button: position 0 is the first seat left of the button, and the button is
@@ -32,7 +40,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from omaha.betting import (
-    FIXED_LIMIT,
     Action,
     BettingRound,
     Call,
@@ -49,33 +56,51 @@ from omaha.betting import (
     Show,
     structure_kind,
 )
-from omaha.cards import MAX_PLAYERS, Cards, as_cards, format_cards, parse_cards
-from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardError
-from omaha.pots import (
-    Pot,
-    PotResult,
-    award_pot,
-    build_pots,
-    evaluate_shown,
-    uncalled_bet,
-    unwinnable,
+from omaha.cards import (
+    BOARD_SIZES,
+    MAX_PLAYERS,
+    Cards,
+    as_cards,
+    format_card,
+    format_cards,
+    require_distinct,
 )
+from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardError, quote
+from omaha.ledger import Ledger, PutIn
+from omaha.pots import Pot, PotResult, settle
 from omaha.ranks import HighHand, LowHand
-from omaha.structures import FixedLimit, NoLimit, PotLimit
+from omaha.streets import (
+    OVER,
+    PREFLOP,
+    RIVER,
+    SHOWDOWN,
+    STREET_NAMES,
+    Street,
+    StreetName,
+    after_board,
+)
+from omaha.structures import FixedLimit, NoLimit, PotLimit, StructureKind
 
-__all__ = ["STREETS", "Hand", "HandResult", "RakePolicy", "ShownHand", "Table", "forced_bet_plan"]
+__all__ = [
+    "Hand",
+    "HandResult",
+    "RakePolicy",
+    "STREETS",
+    "ShownHand",
+    "Table",
+    "forced_bet_plan",
+]
 
 Game = Literal["hi", "hilo"]
 RakePolicy = Callable[["Hand", tuple[Pot, ...]], Sequence[Pot]]
 """``rake(hand, pots) -> pots``: the pots less the rake, taken before the award."""
-Street = Literal["preflop", "flop", "turn", "river", "showdown", "over"]
 
-STREETS: tuple[Street, ...] = ("preflop", "flop", "turn", "river", "showdown", "over")
+STREETS: tuple[StreetName, ...] = STREET_NAMES
 """The values of :attr:`Hand.street`, in order."""
-_SHOWDOWN = 4
-_OVER = 5
-_BOARD_SIZES = (3, 1, 1)  # flop, turn, river
-_STREETS_OF_BOARD = (0, 0, 0, 1, 2, 3)  # board cards -> streets dealt
+
+_FORCED = {PostBlind: PutIn.BET, PostAnte: PutIn.ANTE, PostBigBlindAnte: PutIn.DEAD}
+"""How each forced bet goes in (docs/rules.md §5.2): a blind is a bet, an ante
+follows the side-pot rule, a big-blind ante goes whole into the main pot."""
 
 
 def _check_stack(value: object, seat: int) -> int:
@@ -111,6 +136,12 @@ class Table:
         same eligible players and smaller (or equal) amounts; the difference
         is :attr:`HandResult.rake`. :func:`omaha.pots.take_rake` splits an
         amount across the pots.
+    all_in_muck : bool, default False
+        Allow a muck at an all-in showdown. By default, once a player is
+        all-in and betting is over with board cards still to come, every
+        live hand is turned face up (docs/rules.md §5.9), so
+        :meth:`Hand.muck` is refused there; a replay of a site history in
+        which such a player mucks sets it.
 
     Raises
     ------
@@ -125,8 +156,8 @@ class Table:
         "_button",
         "_hand",
         "_hole_count",
-        "_kind",
         "_stacks",
+        "all_in_muck",
         "chip",
         "game",
         "rake",
@@ -143,12 +174,15 @@ class Table:
         hole_count: int = 4,
         chip: int = 1,
         rake: RakePolicy | None = None,
+        all_in_muck: bool = False,
     ) -> None:
-        self._kind = structure_kind(structure)
+        structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
             raise ValueError(f"chip must be a positive integer, got {chip!r}")
         if rake is not None and not callable(rake):
             raise ValueError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
+        if not isinstance(all_in_muck, bool):
+            raise ValueError(f"all_in_muck must be True or False, got {all_in_muck!r}")
         if game not in ("hi", "hilo"):
             raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
@@ -178,6 +212,7 @@ class Table:
         self._hand: Hand | None = None
         self.chip = chip
         self.rake = rake
+        self.all_in_muck = all_in_muck
 
     def __repr__(self) -> str:
         return (
@@ -304,7 +339,7 @@ class Table:
                 raise ValueError(
                     f"hole_cards must give one entry per seat ({n}), got {hole_cards!r}"
                 )
-            seen: list[int] = []
+            known: list[tuple[str, tuple[int, ...]]] = []
             for seat, given in enumerate(hole_cards):
                 if given is None:
                     continue
@@ -312,30 +347,32 @@ class Table:
                     raise ValueError(f"seat {seat} has no chips and is dealt no hole cards")
                 codes = as_cards(given, f"the hole cards of seat {seat}", n=h)
                 holes[seat] = codes
-                seen.extend(codes)
+                known.append((f"in the hole cards of seat {seat}", codes))
             if board is not None:
                 b = as_cards(board, "the board")
                 if len(b) > 5:
                     raise InvalidCardError(f"the board has at most 5 cards, got {board!r}")
-                seen.extend(b)
-                sizes = [3, 4, 5]
-                if b and len(b) not in sizes:
+                known.append(("on the board", b))
+                if b and len(b) not in BOARD_SIZES:
                     raise InvalidCardError(
                         f"a board is 3, 4 or 5 cards (flop, turn, river), got {board!r}"
                     )
-                streets = [b[0:3], b[3:4], b[4:5]][: {0: 0, 3: 1, 4: 2, 5: 3}[len(b)]]
-            parse_cards(seen)  # every known card in one place only
-        hand = Hand(self, order, holes, streets, replay=hole_cards is not None)
+                streets = [b[0:3], b[3:4], b[4:5]][: after_board(len(b))]
+            require_distinct(known)  # every known card in one place only
+        hand = Hand(
+            self, order, holes, streets, replay=hole_cards is not None, on_over=self._finish
+        )
         self._hand = hand
         return hand
 
     # ---------------------------------------------------------------- end
 
-    def _finish(self, hand: Hand, stacks: list[int]) -> None:
+    def _finish(self, hand: Hand) -> None:
         """Take the final stacks of ``hand`` and move the button (docs/rules.md §5.10)."""
         if self._hand is not hand:
             return
         self._hand = None
+        stacks = hand.stacks
         self._stacks = list(stacks)
         n = len(stacks)
         with_chips = [s for s in range(n) if stacks[s] > 0]
@@ -388,26 +425,6 @@ def forced_bet_plan(
     if structure.big_blind_ante:
         plan.append(PostBigBlindAnte(_big_blind_seat(structure, order), structure.big_blind_ante))
     return tuple(plan)
-
-
-def _apply_rake(
-    policy: RakePolicy, hand: Hand, pots: tuple[Pot, ...]
-) -> tuple[tuple[Pot, ...], int]:
-    """Run a rake policy on the built pots and check what it returns."""
-    out = policy(hand, pots)
-    raked = tuple(out) if isinstance(out, Iterable) else (out,)
-    if len(raked) != len(pots) or any(
-        not isinstance(new, Pot)
-        or isinstance(new.amount, bool)
-        or not isinstance(new.amount, int)
-        or new.eligible != old.eligible
-        or not 0 <= new.amount <= old.amount
-        for new, old in zip(raked, pots, strict=True)
-    ):
-        raise ValueError(
-            f"the rake policy must return the same pots with smaller amounts: {pots!r} -> {raked!r}"
-        )
-    return raked, sum(p.amount for p in pots) - sum(p.amount for p in raked)
 
 
 def _shuffled(seed: int | None) -> tuple[int, ...]:
@@ -499,30 +516,32 @@ class Hand:
     Built by :meth:`Table.deal`. The player to act (:attr:`to_act`) takes
     one action at a time: :meth:`fold`, :meth:`check`, :meth:`call`,
     :meth:`raise_to`, :meth:`all_in`, and at showdown :meth:`show` or
-    :meth:`muck`. An illegal action raises :class:`~omaha.IllegalActionError`
-    naming the rule and the legal range, and changes nothing.
+    :meth:`muck`; a replay deals the board with :meth:`deal_board`. The
+    same actions given as their frozen records go through :meth:`apply`,
+    the one door for replaying a history. An illegal action raises
+    :class:`~omaha.IllegalActionError` naming the rule and the legal range
+    (and carrying the seat), and changes nothing.
 
     Every action takes an optional ``seat=``; a seat other than the one to
     act is illegal (during an all-in showdown any player still to show may
-    show or muck, in any order).
+    show, in any order).
     """
 
     __slots__ = (
-        "_acted",
         "_actions",
         "_after",
         "_awaiting",
         "_bb_seat",
-        "_bet",
         "_board",
-        "_contrib",
-        "_dead",
+        "_button",
+        "_face_up",
         "_folded",
         "_holes",
         "_in_hand",
         "_kind",
+        "_ledger",
         "_mucked",
-        "_paid",
+        "_on_over",
         "_pending",
         "_pos",
         "_replay",
@@ -531,13 +550,14 @@ class Hand:
         "_seats",
         "_show_order",
         "_shown",
-        "_stack",
         "_start",
         "_street",
         "_streets",
+        "_structure",
         "_table",
         "_to_act",
         "_uncalled",
+        "_with_chips",
     )
 
     def __init__(
@@ -548,42 +568,44 @@ class Hand:
         streets: list[tuple[int, ...]],
         *,
         replay: bool,
+        on_over: Callable[[Hand], None] | None = None,
     ) -> None:
-        n = len(table._stacks)
+        stacks = table.stacks
+        n = len(stacks)
         self._table = table
-        self._kind = table._kind
+        self._structure = table.structure
+        self._kind = structure_kind(table.structure)
+        self._on_over = on_over
         self._seats = order
+        self._button = table.button
         self._pos = {s: i for i, s in enumerate(order)}
         # Seats in turn order after each seat (clockwise, the seat itself last).
         self._after = {s: order[i + 1 :] + order[: i + 1] for i, s in enumerate(order)}
-        self._start = tuple(table._stacks)
-        self._stack = list(table._stacks)
-        self._bet = [0] * n
-        self._contrib = [0] * n
-        self._paid = [0] * n
-        self._dead = 0
+        self._start = stacks
+        self._ledger = Ledger(stacks)
         self._folded = [True] * n
         for s in order:
             self._folded[s] = False
         self._in_hand = len(order)
-        self._acted = [False] * n
         self._holes = holes
         self._streets = streets
         self._replay = replay
         self._board: list[int] = []
-        self._street = 0
+        self._street = PREFLOP
         self._to_act: int | None = None
-        self._awaiting: str | None = None
+        self._awaiting: Street | None = None
         self._actions: list[Action] = []
         self._uncalled: tuple[int, int] | None = None
         self._pending: list[int] = []
         self._show_order: tuple[int, ...] = ()
         self._shown: dict[int, tuple[int, ...]] = {}
         self._mucked: list[int] = []
+        self._face_up = False
         self._result: HandResult | None = None
-        self._bb_seat = _big_blind_seat(table.structure, order)
-        self._round = self._new_round(0)
+        self._bb_seat = _big_blind_seat(self._structure, order)
+        self._round = self._new_round(PREFLOP)
         self._post_forced_bets()
+        self._with_chips = self._count_with_chips()
         for seat in order:
             self._actions.append(DealHole(seat, holes[seat]))
         self._advance(self._seats[self._first_actor_pos() - 1])
@@ -594,26 +616,21 @@ class Hand:
         """Post the hand's forced bets (docs/rules.md §5.1-§5.3).
 
         Each player posts what the plan asks or all they have (then they are
-        all-in). Antes are dead money counted in the poster's contribution
-        (side-pot rule); blinds and straddles are bets; a big-blind ante goes
-        whole into the main pot.
+        all-in): blinds and straddles as bets, antes as dead money in the
+        poster's contribution (side-pot rule), a big-blind ante as dead money
+        whole in the main pot.
         """
-        stack, bet, contrib, paid_bets = self._stack, self._bet, self._contrib, self._paid
-        for post in forced_bet_plan(self._table.structure, self._seats):
-            s = post.seat
-            paid = post.amount if post.amount < stack[s] else stack[s]
-            stack[s] -= paid
-            if isinstance(post, PostBlind):
-                bet[s] += paid
-                contrib[s] += paid
-                paid_bets[s] += paid
-            elif isinstance(post, PostAnte):
-                contrib[s] += paid
-            else:
-                self._dead += paid
-            self._actions.append(type(post)(s, paid))
+        ledger = self._ledger
+        for post in forced_bet_plan(self._structure, self._seats):
+            paid = ledger.put_in(post.seat, post.amount, _FORCED[type(post)])
+            self._actions.append(type(post)(post.seat, paid))
 
-    def _new_round(self, street: int) -> BettingRound:
+    def _count_with_chips(self) -> int:
+        """Count the players still in the hand with chips behind."""
+        stack, folded = self._ledger.stacks, self._folded
+        return sum(1 for s in self._seats if not folded[s] and stack[s] > 0)
+
+    def _new_round(self, street: Street) -> BettingRound:
         """Return the betting round of ``street`` (docs/rules.md §5.3, §6).
 
         Pre-flop the largest forced bet, at full size even when posted
@@ -621,18 +638,18 @@ class Hand:
         or as a full bet, at least the minimum bet (no limit, pot limit).
         Later streets start from nothing, with the minimum bet.
         """
-        st = self._table.structure
-        highest = max(st.forced_bets(len(self._seats))) if street == 0 else 0
+        st = self._structure
+        highest = max(st.forced_bets(len(self._seats))) if street is PREFLOP else 0
         if isinstance(st, FixedLimit):
             return BettingRound(
-                FIXED_LIMIT, street, highest, st.bet_size(street), count=1 if highest else 0,
+                self._kind, street, highest, st.bet_size(street), count=1 if highest else 0,
                 cap=st.cap, heads_up_unlimited=st.heads_up_unlimited,
             )  # fmt: skip
         return BettingRound(self._kind, street, highest, max(st.min_bet, highest))
 
     def _first_actor_pos(self) -> int:
         """Position left of the largest forced bet (ties: the later position)."""
-        forced = self._table.structure.forced_bets(len(self._seats))
+        forced = self._structure.forced_bets(len(self._seats))
         top = max(forced)
         last = max(i for i, b in enumerate(forced) if b == top)
         return (last + 1) % len(self._seats)
@@ -652,7 +669,7 @@ class Hand:
     @property
     def button(self) -> int:
         """The seat of the button in this hand."""
-        return self._seats[-1]
+        return self._button
 
     @property
     def big_blind_seat(self) -> int:
@@ -660,9 +677,9 @@ class Hand:
         return self._bb_seat
 
     @property
-    def street(self) -> Street:
+    def street(self) -> StreetName:
         """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"``, ``"showdown"`` or ``"over"``."""
-        return STREETS[self._street]
+        return STREET_NAMES[self._street]
 
     @property
     def to_act(self) -> int | None:
@@ -670,19 +687,19 @@ class Hand:
         return self._to_act
 
     @property
-    def awaiting(self) -> str | None:
+    def awaiting(self) -> StreetName | None:
         """``"flop"``, ``"turn"`` or ``"river"`` when waiting for :meth:`deal_board`."""
-        return self._awaiting
+        return None if self._awaiting is None else self._awaiting.label
 
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (then :attr:`result` is available)."""
-        return self._street == _OVER
+        return self._street is OVER
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Chips behind of each seat (the table's seats; final stacks once over)."""
-        return tuple(self._stack)
+        return tuple(self._ledger.stacks)
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -692,19 +709,19 @@ class Hand:
     @property
     def bets(self) -> tuple[int, ...]:
         """Each seat's bet on the current street (blinds and straddles included)."""
-        return tuple(self._bet)
+        return tuple(self._ledger.bets)
 
     @property
     def contributions(self) -> tuple[int, ...]:
         """Chips each seat has put in during the hand (antes included)."""
-        return tuple(self._contrib)
+        return tuple(self._ledger.contributions)
 
     @property
     def pot(self) -> int:
         """Every chip in the middle: earlier streets, antes and this street's bets."""
-        if self._street == _OVER:
+        if self._street is OVER:
             return 0
-        return sum(self._contrib) + self._dead
+        return self._ledger.pot
 
     @property
     def folded(self) -> tuple[int, ...]:
@@ -727,6 +744,15 @@ class Hand:
         return tuple(self._actions)
 
     @property
+    def uncalled(self) -> tuple[int, int] | None:
+        """``(seat, chips)`` of the uncalled bet returned so far, or None (docs/rules.md §4.6).
+
+        It goes back at the end of the last betting round: once it has, nobody
+        bets again in the hand.
+        """
+        return self._uncalled
+
+    @property
     def showdown_order(self) -> tuple[int, ...]:
         """Who must show or muck, in order (docs/rules.md §5.9); empty before showdown."""
         return self._show_order
@@ -741,25 +767,32 @@ class Hand:
             If the hand is not over.
         """
         if self._result is None:
-            raise ValueError(f"the hand is not over ({self._where()})")
+            raise ValueError(f"the hand is not over ({self._where().message()})")
         return self._result
 
-    def _where(self) -> str:
-        if self._street == _OVER:
-            return "the hand is over"
-        street = STREETS[self._street]
-        if self._to_act is not None:
-            return f"{street}, seat {self._to_act} to act"
-        return f"{street}, waiting for the {self._awaiting}"
+    def _where(self, rule: str = "{where}", seat: int | None = None) -> IllegalActionError:
+        """Return an error whose ``{where}`` says where the hand stands (naming the actor)."""
+        if self._street is OVER:
+            where = "the hand is over"
+        elif self._to_act is not None:
+            where = f"{self._street.label}, {{to_act}} to act"
+        else:
+            assert self._awaiting is not None
+            where = f"{self._street.label}, waiting for the {self._awaiting.label}"
+        seats = {} if self._to_act is None else {"to_act": self._to_act}
+        if seat is not None:
+            seats["seat"] = seat
+        return IllegalActionError(rule.replace("{where}", where), seat=seat, seats=seats)
 
     def __repr__(self) -> str:
-        return f"<Hand {self._where()}; stacks {list(self._stack)}, pot {self.pot}>"
+        return f"<Hand {self._where().message()}; stacks {self._ledger.stacks}, pot {self.pot}>"
 
     # ---------------------------------------------------------- legal actions
 
     def _others_can_call(self, seat: int) -> int:
         """Other players still in the hand who could put in more than the highest bet."""
-        stack, folded, bet = self._stack, self._folded, self._bet
+        ledger = self._ledger
+        stack, bet, folded = ledger.stacks, ledger.bets, self._folded
         highest = self._round.highest
         return sum(
             1
@@ -777,39 +810,108 @@ class Hand:
         """
         seat = self._to_act
         if seat is None:
-            raise IllegalActionError(f"no player is to act ({self._where()})")
-        if self._street == _SHOWDOWN:
-            return LegalActions(seat, 0, False, False, None, None, "showdown", True)
-        bet, stack = self._bet[seat], self._stack[seat]
+            raise self._where("no player is to act ({where})")
+        if self._street is SHOWDOWN:
+            return LegalActions(
+                seat, 0, False, False, None, None, "showdown", True, can_muck=not self._face_up
+            )
+        ledger = self._ledger
+        bet, stack = ledger.bets[seat], ledger.stacks[seat]
         rnd = self._round
         owed = rnd.highest - bet
         to_call = owed if owed < stack else stack
         lo, hi, why = rnd.raise_bounds(
-            bet, stack, self._acted[seat], sum(self._contrib) + self._dead, self._in_hand,
-            self._others_can_call(seat),
-        )  # fmt: skip
+            bet, stack, seat in rnd.acted, ledger.pot, self._in_hand, self._others_can_call(seat)
+        )
         return LegalActions(seat, to_call if to_call > 0 else 0, owed <= 0, True, lo, hi, why)
 
     # ------------------------------------------------------------- actions
 
-    @staticmethod
-    def _check_seat(seat: object, what: str) -> int | None:
-        """Return ``seat`` as an int (or None); True or 1.0 is no seat index."""
-        if seat is None:
-            return None
+    def apply(self, action: Action) -> None:
+        """Take one action given as its record: the one door for replaying a history.
+
+        Replays (PHH, site histories) turn each action of the history into
+        the record the hand itself keeps in :attr:`actions` and apply it
+        here, so every action is checked against the same rules as a played
+        one.
+
+        Parameters
+        ----------
+        action : Action
+            ``Fold(seat)``, ``Check(seat)``, ``Call(seat, amount)``,
+            ``RaiseTo(seat, amount)``, ``Show(seat, cards)``, ``Muck(seat)``
+            or ``DealBoard(cards)``. A call's ``amount`` must be the chips
+            the call adds (at most the stack); a call with nothing to call
+            is recorded as a check. Forced bets and hole cards are posted
+            and dealt by :meth:`Table.deal`, not applied.
+
+        Raises
+        ------
+        IllegalActionError
+            As the action's method (:meth:`fold`, :meth:`call`, ...), a call
+            of another amount, a forced bet or a hole-card deal, or a value
+            that is no action; the hand is left as it was.
+        InvalidCardError
+            Malformed or duplicate cards in a show or a board deal.
+
+        Examples
+        --------
+        >>> from omaha import Call, NoLimit, RaiseTo
+        >>> hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+        >>> hand.apply(RaiseTo(2, 6)); hand.apply(Call(0, 5))
+        >>> hand.apply(Call(1, 3))
+        Traceback (most recent call last):
+        ...
+        omaha.errors.IllegalActionError: call of 3: a call by seat 1 adds 4
+        """
+        if isinstance(action, Fold):
+            self.fold(action.seat)
+        elif isinstance(action, Check):
+            self.check(action.seat)
+        elif isinstance(action, Call):
+            self._check_call(action)
+            self.call(action.seat)
+        elif isinstance(action, RaiseTo):
+            self.raise_to(action.amount, action.seat)
+        elif isinstance(action, Show):
+            self.show(action.cards, action.seat)
+        elif isinstance(action, Muck):
+            self.muck(action.seat)
+        elif isinstance(action, DealBoard):
+            self.deal_board(action.cards)
+        elif isinstance(action, PostAnte | PostBlind | PostBigBlindAnte | DealHole):
+            raise IllegalActionError(
+                f"cannot apply {quote(action)}: forced bets are posted and hole cards "
+                "dealt when the table deals the hand",
+                seat=action.seat,
+            )
+        else:
+            raise IllegalActionError(f"cannot apply {quote(action)}: it is not an action")
+
+    def _check_seat(self, seat: object, what: str) -> int:
+        """Return ``seat`` as a seat index; True, 1.0 or 99 is no seat."""
         if isinstance(seat, bool) or not hasattr(seat, "__index__"):
-            raise IllegalActionError(f"cannot {what}: seat must be a seat index, got {seat!r}")
-        return operator.index(seat)
+            raise IllegalActionError(f"cannot {what}: seat must be a seat index, got {quote(seat)}")
+        index = operator.index(seat)
+        n = len(self._folded)
+        if not 0 <= index < n:
+            raise IllegalActionError(
+                f"cannot {what}: seat must be a seat index (0..{n - 1}), got {quote(index)}"
+            )
+        return index
 
     def _turn(self, seat: int | None, what: str) -> int:
         """Return the seat to act in a betting round, or raise."""
-        seat = self._check_seat(seat, what)
+        if seat is not None:
+            seat = self._check_seat(seat, what)
         actor = self._to_act
-        if actor is None or self._street >= _SHOWDOWN:
-            raise IllegalActionError(f"cannot {what}: no betting turn ({self._where()})")
+        if actor is None or self._street >= SHOWDOWN:
+            raise self._where(f"cannot {what}: no betting turn ({{where}})", seat)
         if seat is not None and seat != actor:
             raise IllegalActionError(
-                f"cannot {what}: seat {seat!r} acted out of turn; seat {actor} is to act"
+                f"cannot {what}: {{seat}} acted out of turn; {{to_act}} is to act",
+                seat=seat,
+                seats={"seat": seat, "to_act": actor},
             )
         return actor
 
@@ -824,7 +926,8 @@ class Hand:
         s = self._turn(seat, "fold")
         self._folded[s] = True
         self._in_hand -= 1
-        self._acted[s] = True
+        self._with_chips -= 1  # whoever acts has chips behind
+        self._round.acted.add(s)
         self._actions.append(Fold(s))
         self._advance(s)
 
@@ -837,13 +940,15 @@ class Hand:
             Facing a bet (the message gives the call), or out of turn.
         """
         s = self._turn(seat, "check")
-        owed = self._round.highest - self._bet[s]
+        ledger = self._ledger
+        owed = self._round.highest - ledger.bets[s]
         if owed > 0:
             raise IllegalActionError(
-                f"cannot check facing a bet of {self._round.highest}: "
-                f"call {min(owed, self._stack[s])} or fold"
+                f"cannot check facing a bet of {quote(self._round.highest)}: "
+                f"call {quote(min(owed, ledger.stacks[s]))} or fold",
+                seat=s,
             )
-        self._acted[s] = True
+        self._round.acted.add(s)
         self._actions.append(Check(s))
         self._advance(s)
 
@@ -856,20 +961,31 @@ class Hand:
             Out of turn, or not a betting turn.
         """
         s = self._turn(seat, "call")
-        owed = self._round.highest - self._bet[s]
+        ledger = self._ledger
+        rnd = self._round
+        owed = rnd.highest - ledger.bets[s]
+        rnd.acted.add(s)
         if owed <= 0:
-            self._acted[s] = True
             self._actions.append(Check(s))
-            self._advance(s)
-            return
-        amount = owed if owed < self._stack[s] else self._stack[s]
-        self._stack[s] -= amount
-        self._bet[s] += amount
-        self._contrib[s] += amount
-        self._paid[s] += amount
-        self._acted[s] = True
-        self._actions.append(Call(s, amount))
+        else:
+            self._actions.append(Call(s, ledger.put_in(s, owed)))
+            if not ledger.stacks[s]:
+                self._with_chips -= 1
         self._advance(s)
+
+    def _check_call(self, action: Call) -> None:
+        """Check that a call record adds what the call adds (the chips owed, at most the stack)."""
+        s = self._turn(action.seat, "call")
+        ledger = self._ledger
+        owed = self._round.highest - ledger.bets[s]
+        adds = 0 if owed <= 0 else min(owed, ledger.stacks[s])
+        amount = action.amount
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount != adds:
+            raise IllegalActionError(
+                f"call of {quote(amount)}: a call by {{seat}} adds {quote(adds)}",
+                seat=s,
+                seats={"seat": s},
+            )
 
     def raise_to(self, amount: int, seat: int | None = None) -> None:
         """Bet or raise to ``amount``, a street total (a bet is a raise from 0).
@@ -882,38 +998,40 @@ class Hand:
         """
         s = self._turn(seat, "raise")
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalActionError(f"raise to {amount!r}: the amount must be an integer")
-        bet, stack = self._bet[s], self._stack[s]
+            raise IllegalActionError(
+                f"raise to {quote(amount)}: the amount must be an integer", seat=s
+            )
+        ledger = self._ledger
+        bet, stack = ledger.bets[s], ledger.stacks[s]
         rnd = self._round
         lo, hi, why = rnd.raise_bounds(
-            bet, stack, self._acted[s], sum(self._contrib) + self._dead, self._in_hand,
-            self._others_can_call(s),
-        )  # fmt: skip
+            bet, stack, s in rnd.acted, ledger.pot, self._in_hand, self._others_can_call(s)
+        )
         if lo is None or hi is None:
-            raise IllegalActionError(f"cannot raise to {amount}: raising is closed ({why})")
+            raise IllegalActionError(
+                f"cannot raise to {quote(amount)}: raising is closed ({why})", seat=s
+            )
         if amount < lo or amount > hi:
-            raise IllegalActionError(self._range_message(amount, lo, hi, bet + stack))
-        added = amount - bet
-        self._stack[s] -= added
-        self._bet[s] = amount
-        self._contrib[s] += added
-        self._paid[s] += added
-        self._acted[s] = True
+            raise IllegalActionError(self._range_message(amount, lo, hi, bet + stack), seat=s)
+        ledger.put_in(s, amount - bet)
+        if amount == bet + stack:
+            self._with_chips -= 1
+        rnd.acted.add(s)
         rnd.record_raise(s, amount, self._in_hand)
         self._actions.append(RaiseTo(s, amount))
         self._advance(s)
 
     def _range_message(self, amount: int, lo: int, hi: int, all_in_to: int) -> str:
-        if self._kind == FIXED_LIMIT:
-            return f"raise to {amount} is not the fixed-limit amount: raise to exactly {lo}"
+        text, low, high, all_in = quote(amount), quote(lo), quote(hi), quote(all_in_to)
+        if self._kind is StructureKind.FIXED_LIMIT:
+            return f"raise to {text} is not the fixed-limit amount: raise to exactly {low}"
         if amount > hi:
             if hi == all_in_to and amount > all_in_to:
-                return f"raise to {amount} exceeds the stack: all-in is a raise to {all_in_to}"
-            kind = "pot-limit" if self._kind == 1 else "no-limit"
-            return f"raise to {amount} exceeds the {kind} maximum of {hi}"
+                return f"raise to {text} exceeds the stack: all-in is a raise to {all_in}"
+            return f"raise to {text} exceeds the {self._kind.label} maximum of {high}"
         if lo == hi == all_in_to:
-            return f"raise to {amount} is below the minimum: only all-in to {all_in_to} is possible"
-        return f"raise to {amount} is below the minimum raise to {lo} (legal: {lo} to {hi})"
+            return f"raise to {text} is below the minimum: only all-in to {all_in} is possible"
+        return f"raise to {text} is below the minimum raise to {low} (legal: {low} to {high})"
 
     def all_in(self, seat: int | None = None) -> None:
         """Put the whole stack in: a call when it does not exceed the call, else a raise.
@@ -925,27 +1043,32 @@ class Hand:
             or not allowed (raising closed).
         """
         s = self._turn(seat, "go all-in")
-        if self._stack[s] <= self._round.highest - self._bet[s]:
+        ledger = self._ledger
+        if ledger.stacks[s] <= self._round.highest - ledger.bets[s]:
             self.call(s)
         else:
-            self.raise_to(self._bet[s] + self._stack[s], s)
+            self.raise_to(ledger.bets[s] + ledger.stacks[s], s)
 
     # ------------------------------------------------------------ showdown
 
     def _show_turn(self, seat: int | None, what: str) -> int:
-        seat = self._check_seat(seat, what)
-        if self._street != _SHOWDOWN or not self._pending:
-            raise IllegalActionError(f"cannot {what}: not at showdown ({self._where()})")
+        if seat is not None:
+            seat = self._check_seat(seat, what)
+        if self._street is not SHOWDOWN or not self._pending:
+            raise self._where(f"cannot {what}: not at showdown ({{where}})", seat)
         if seat is None:
             return self._pending[0]
         if seat not in self._pending:
             raise IllegalActionError(
-                f"cannot {what}: seat {seat!r} has no hand to show; "
-                f"still to show: {list(self._pending)}"
+                f"cannot {what}: {{seat}} has no hand to show; still to show: {{pending}}",
+                seat=seat,
+                seats={"seat": seat, "pending": tuple(self._pending)},
             )
         if seat != self._pending[0] and len(self._board) == 5:
             raise IllegalActionError(
-                f"cannot {what}: seat {seat} is out of turn; seat {self._pending[0]} shows first"
+                f"cannot {what}: {{seat}} is out of turn; {{first}} shows first",
+                seat=seat,
+                seats={"seat": seat, "first": self._pending[0]},
             )
         return seat
 
@@ -970,23 +1093,24 @@ class Hand:
         if cards is None:
             if known is None:
                 raise IllegalActionError(
-                    f"seat {s}'s hole cards are unknown: show them with show(cards)"
+                    "{seat}'s hole cards are unknown: show them with show(cards)",
+                    seat=s,
+                    seats={"seat": s},
                 )
             codes = known
         else:
-            codes = as_cards(cards, f"the cards seat {s} shows", n=self._table._hole_count)
+            codes = as_cards(cards, f"the cards seat {s} shows", n=self._table.hole_count)
             if known is not None and sorted(codes) != sorted(known):
                 raise IllegalActionError(
-                    f"seat {s} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}"
+                    f"{{seat}} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}",
+                    seat=s,
+                    seats={"seat": s},
                 )
             if known is None:
-                used = self._known_cards()
-                clash = [c for c in codes if c in used]
-                if clash:
-                    raise DuplicateCardError(
-                        f"seat {s} shows {format_cards(codes)!r}, but "
-                        f"{format_cards(clash[:1])!r} is already dealt"
-                    )
+                shows = f"seat {s} shows {format_cards(codes)!r}"
+                self._require_unseen(
+                    codes, f"in the cards seat {s} shows", lambda card: f"{shows}, but {card}"
+                )
                 self._holes[s] = codes
         self._shown[s] = codes
         self._pending.remove(s)
@@ -996,12 +1120,24 @@ class Hand:
     def muck(self, seat: int | None = None) -> None:
         """Muck at showdown without showing (PHH ``sm`` with no cards); wins nothing.
 
+        At an all-in showdown every live hand is turned face up
+        (docs/rules.md §5.9): a muck is refused there, unless the table's
+        house option ``all_in_muck`` allows it.
+
         Raises
         ------
         IllegalActionError
-            Not this player's turn to show or muck.
+            Not this player's turn to show or muck, or an all-in showdown.
         """
         s = self._show_turn(seat, "muck")
+        if self._face_up:
+            raise IllegalActionError(
+                "cannot muck: a player is all-in and betting is over, so every live hand "
+                "is turned face up (docs/rules.md §5.9); {seat} shows (the house option "
+                "all_in_muck allows a muck)",
+                seat=s,
+                seats={"seat": s},
+            )
         self._pending.remove(s)
         self._mucked.append(s)
         self._actions.append(Muck(s))
@@ -1017,38 +1153,53 @@ class Hand:
         InvalidCardError
             Malformed cards, the wrong number, or a card already dealt.
         """
-        if self._awaiting is None:
-            raise IllegalActionError(f"no street to deal ({self._where()})")
-        codes = as_cards(cards, f"the {self._awaiting}")
-        need = _BOARD_SIZES[self._streets_dealt()]
+        street = self._awaiting
+        if street is None:
+            raise self._where("no street to deal ({where})")
+        codes = as_cards(cards, f"the {street.label}")
+        need = street.board_cards
         if len(codes) != need:
             raise InvalidCardError(
-                f"the {self._awaiting} is {need} card{'s' if need > 1 else ''}, got {cards!r}"
+                f"the {street.label} is {need} card{'s' if need > 1 else ''}, got {cards!r}"
             )
-        used = self._known_cards()
-        clash = [c for c in codes if c in used]
-        if clash:
-            raise DuplicateCardError(
-                f"board card {format_cards(clash[:1])!r} of {cards!r} is already dealt"
-            )
+        given = quote(cards)
+        self._require_unseen(
+            codes, f"on the {street.label}", lambda card: f"board card {card} of {given}"
+        )
         self._streets.append(codes)
         self._awaiting = None
         self._deal_next_street()
 
+    # -------------------------------------------------------------- cards
+
+    def _require_unseen(
+        self, codes: tuple[int, ...], holder: str, lead: Callable[[str], str]
+    ) -> None:
+        """Check that none of ``codes`` is already in play (:func:`omaha.cards.require_distinct`).
+
+        Hole cards and the board, dealt or still to come, hold every card
+        known to be in play. The message, ``lead(card)`` and "is already
+        dealt", then names the card and both holders.
+        """
+        groups: list[tuple[str, Iterable[int]]] = [
+            (f"in the hole cards of seat {s}", hole)
+            for s, hole in enumerate(self._holes)
+            if hole is not None
+        ]
+        groups.append(("on the board", self._board))
+        groups.append(("on the board to come", _cards_of(self._streets[self._dealt() :])))
+        try:
+            require_distinct([*groups, (holder, codes)])
+        except DuplicateCardError as exc:
+            held = {c for _, group in groups for c in group}
+            card = format_card(next(c for c in codes if c in held))
+            raise DuplicateCardError(f"{lead(repr(card))} is already dealt: {exc}") from None
+
     # -------------------------------------------------------------- flow
 
-    def _known_cards(self) -> set[int]:
-        """Every card known to be in play: hole cards and the board, dealt or still to come."""
-        used = {c for street in self._streets for c in street}
-        used.update(self._board)
-        for hole in self._holes:
-            if hole is not None:
-                used.update(hole)
-        return used
-
-    def _streets_dealt(self) -> int:
-        """How many streets (flop, turn, river) are on the board."""
-        return _STREETS_OF_BOARD[len(self._board)]
+    def _dealt(self) -> Street:
+        """Return the last street whose board cards are out (pre-flop: none yet)."""
+        return after_board(len(self._board))
 
     def _advance(self, after: int) -> None:
         """Find the next player to act after ``after``, or end the round (docs/rules.md §5.8).
@@ -1061,17 +1212,16 @@ class Hand:
         if self._in_hand == 1:
             self._end_round()
             return
-        stack, folded, bet, acted = self._stack, self._folded, self._bet, self._acted
-        with_chips = 0
-        for s in self._seats:
-            if stack[s] and not folded[s]:
-                with_chips += 1
-        highest = self._round.highest
-        others_may_act = with_chips > 1
+        ledger = self._ledger
+        stack, bet, folded = ledger.stacks, ledger.bets, self._folded
+        rnd = self._round
+        acted = rnd.acted
+        highest = rnd.highest
+        others_may_act = self._with_chips > 1
         for s in self._after[after]:
             if folded[s] or not stack[s]:
                 continue
-            if bet[s] < highest or (others_may_act and not acted[s]):
+            if bet[s] < highest or (others_may_act and s not in acted):
                 self._to_act = s
                 return
         self._end_round()
@@ -1079,69 +1229,68 @@ class Hand:
     def _end_round(self) -> None:
         """Close a betting round: return the uncalled bet, then move on."""
         self._to_act = None
-        returned = uncalled_bet(self._paid)  # bets only: antes are never a bet
+        ledger = self._ledger
+        returned = ledger.return_uncalled()  # bets only: antes are never a bet
         if returned is not None:
-            s, amount = returned
-            self._contrib[s] -= amount
-            self._paid[s] -= amount
-            self._stack[s] += amount
             self._uncalled = returned
-        bet = self._bet
-        for s in self._seats:
-            bet[s] = 0
+            self._with_chips = self._count_with_chips()  # the bettor may have chips again
+        ledger.end_street()
         if self._in_hand == 1:
             self._finish()
             return
-        with_chips = sum(1 for s in self._seats if not self._folded[s] and self._stack[s] > 0)
-        if self._street == 3 or with_chips <= 1:
+        if self._street is RIVER or self._with_chips <= 1:
             self._start_showdown()
             return
         self._deal_next_street()
 
     def _deal_next_street(self) -> None:
         """Deal the next street if its cards are known, else wait for them."""
-        dealt = self._streets_dealt()
-        if dealt == 3:
+        dealt = self._dealt()
+        if dealt is RIVER:
             self._board_complete()
             return
         if dealt < len(self._streets):
             cards = self._streets[dealt]
             self._board.extend(cards)
             self._actions.append(DealBoard(cards))
-            if self._street < _SHOWDOWN:
-                self._begin_round(dealt + 1)
+            if self._street.is_betting:
+                self._begin_round(dealt.next)
             else:
                 self._deal_next_street()
             return
-        self._awaiting = ("flop", "turn", "river")[dealt]
-        if self._street == _SHOWDOWN and self._pending:
+        self._awaiting = dealt.next
+        if self._street is SHOWDOWN and self._pending:
             self._to_act = self._pending[0]
 
-    def _begin_round(self, street: int) -> None:
+    def _begin_round(self, street: Street) -> None:
         self._street = street
         self._round = self._new_round(street)
-        acted = self._acted
-        for s in self._seats:
-            acted[s] = False
         self._advance(self._seats[-1])
 
     def _start_showdown(self) -> None:
-        """Showdown order (docs/rules.md §5.9): the last aggressor, else left of the button."""
+        """Showdown order (docs/rules.md §5.9): the last aggressor, else left of the button.
+
+        When betting ended with board cards still to come (a player is all-in
+        and at most one has chips behind), every live hand is turned face up:
+        nobody may muck, unless the table's ``all_in_muck`` allows it.
+        """
         seats = self._seats
         k = len(seats)
         aggressor = self._round.last_aggressor
         first = self._pos[aggressor] if aggressor is not None else 0
         order = tuple(s for s in (seats[(first + i) % k] for i in range(k)) if not self._folded[s])
-        self._street = _SHOWDOWN
+        self._street = SHOWDOWN
         self._show_order = order
         self._pending = list(order)
         self._to_act = order[0]
-        if len(self._board) < 5 and self._replay and self._streets_dealt() == len(self._streets):
-            self._awaiting = ("flop", "turn", "river")[self._streets_dealt()]
+        board_to_come = len(self._board) < 5
+        self._face_up = board_to_come and not self._table.all_in_muck
+        if board_to_come and self._replay and self._dealt() == len(self._streets):
+            self._awaiting = self._dealt().next
 
     def _after_show(self) -> None:
         """Move on after a show or muck: the hand ends once one hand is left unmucked."""
-        left = sum(1 for s in self._show_order if s not in self._mucked)
+        left = len(self._show_order) - len(self._mucked)  # every muck is from the order
         if left <= 1:
             self._pending.clear()
             self._to_act = None
@@ -1164,65 +1313,43 @@ class Hand:
     # -------------------------------------------------------------- award
 
     def _finish(self) -> None:
-        """Build the pots, award them, and hand the stacks back to the table (§4)."""
-        order = self._seats
-        all_in = [c == 0 for c in self._stack]
-        returned = unwinnable(self._contrib, self._folded, all_in)
-        for s, chips in returned.items():
-            self._contrib[s] -= chips
-            self._stack[s] += chips
-        pots = build_pots(self._contrib, self._folded, dead=self._dead, order=order, all_in=all_in)
-        raked = 0
-        if self._table.rake is not None:
-            pots, raked = _apply_rake(self._table.rake, self, pots)
-        game = self._table.game
-        shown = [s for s in self._show_order if s in self._shown]
-        values = evaluate_shown(
-            {s: self._shown[s] for s in shown}, tuple(self._board), game
-        ) if len(self._board) == 5 else {}  # fmt: skip
-        results: list[PotResult] = []
-        stacks = list(self._stack)
-        for pot in pots:
-            results.append(self._award(pot, values))
-        for r in results:
-            for s, chips in r.payouts.items():
-                stacks[s] += chips
-        shown_hands = tuple(
-            ShownHand(s, self._shown[s], *values.get(s, (None, None))) for s in shown
+        """Settle the pots (docs/rules.md §4), pay them out and hand the stacks to the table."""
+        ledger = self._ledger
+        table = self._table
+        shown = {s: self._shown[s] for s in self._show_order if s in self._shown}
+        policy = table.rake
+        settlement = settle(
+            ledger.contributions,
+            self._folded,
+            all_in=ledger.all_in(),
+            order=self._seats,
+            dead=ledger.dead,
+            shown=shown,
+            mucked=self._mucked,
+            board=tuple(self._board),
+            game=table.game,
+            unit=table.chip,
+            rake=None if policy is None else (lambda pots: policy(self, pots)),
         )
+        ledger.pay(settlement)
+        values = settlement.values
         self._result = HandResult(
-            pots=tuple(results),
+            pots=settlement.pots,
             uncalled=self._uncalled,
             show_order=self._show_order,
-            shown=shown_hands,
+            shown=tuple(ShownHand(s, c, *values.get(s, (None, None))) for s, c in shown.items()),
             mucked=tuple(self._mucked),
             board=tuple(self._board),
             starting_stacks=self._start,
-            stacks=tuple(stacks),
-            rake=raked,
-            returned=tuple(returned.items()),
+            stacks=tuple(ledger.stacks),
+            rake=settlement.rake,
+            returned=tuple(settlement.returned.items()),
         )
-        self._stack = stacks
-        for s in order:
-            self._contrib[s] = 0
-        self._dead = 0
-        self._street = _OVER
+        self._street = OVER
         self._to_act = None
-        self._table._finish(self, stacks)
+        if self._on_over is not None:
+            self._on_over(self)
 
-    def _award(self, pot: Pot, values: dict[int, tuple[HighHand, LowHand | None]]) -> PotResult:
-        contenders = [s for s in pot.eligible if s not in self._mucked]
-        if not contenders:
-            # Everyone eligible mucked: the last to muck had been conceded the pot.
-            contenders = [s for s in reversed(self._mucked) if s in pot.eligible][:1]
-        if len(contenders) == 1:
-            return PotResult(
-                pot.amount, pot.eligible, (contenders[0],), (), {contenders[0]: pot.amount}
-            )
-        high = {s: values[s][0].strength for s in contenders}
-        low = None
-        if self._table.game == "hilo":
-            low = {
-                s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders
-            }
-        return award_pot(pot, high, low, self._seats, unit=self._table.chip)
+
+def _cards_of(streets: Iterable[tuple[int, ...]]) -> list[int]:
+    return [c for street in streets for c in street]

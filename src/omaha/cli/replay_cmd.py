@@ -33,7 +33,7 @@ from omaha.phh import (
 if TYPE_CHECKING:
     from omaha.phh import Replay
     from omaha.pots import PotResult
-    from omaha.table import ShownHand
+    from omaha.table import Hand, ShownHand
 
 __all__ = ["add_parser", "describe", "run", "summary"]
 
@@ -95,6 +95,12 @@ def _shown_text(shown: ShownHand, game: str) -> str:
         low = shown.low
         parts.append(f"low {low.name} ({format_cards(low.cards)})" if low else "no low")
     return ", ".join(parts)
+
+
+def _hands_line(who: str, shown: ShownHand | None, game: str) -> str:
+    """Describe the hand a player turned up before the board was out, once it is."""
+    text = _shown_text(shown, game) if shown is not None else ""
+    return f"  {who} has {text}" if text else f"  {who}: no hand (the board was not dealt)"
 
 
 def _pot_name(i: int, count: int) -> str:
@@ -159,17 +165,23 @@ def describe(result: Replay) -> str:
     highest = 0
     bets: dict[int, int] = {}
     showdown = False
+    board = 0
+    face_up: list[int] = []  # shown before the board is out: their hands come after it
+    # The engine returns the uncalled bet at the end of the last round with a bet in it.
+    uncalled = hand.uncalled
+    last_bet = max(
+        (i for i, a in enumerate(hand.actions) if isinstance(a, PostBlind | Call | RaiseTo)),
+        default=-1,
+    )
 
-    def end_round() -> None:
-        nonlocal pot, highest, bets
-        if len(bets) >= 1:
-            ordered = sorted(bets.values(), reverse=True)
-            extra = ordered[0] - (ordered[1] if len(ordered) > 1 else 0)
-            if extra > 0:
-                (seat,) = [s for s, b in bets.items() if b == ordered[0]]
-                pot -= extra
-                stacks[seat] += extra
-                lines.append(f"  Uncalled bet of {u(extra)} returned to {who(seat)}")
+    def end_round(at: int) -> None:
+        nonlocal pot, highest, bets, uncalled
+        if uncalled is not None and at > last_bet:
+            seat, extra = uncalled
+            pot -= extra
+            stacks[seat] += extra
+            lines.append(f"  Uncalled bet of {u(extra)} returned to {who(seat)}")
+            uncalled = None
         bets, highest = {}, 0
 
     def put(seat: int, chips: int) -> str:
@@ -179,7 +191,7 @@ def describe(result: Replay) -> str:
         return " (all-in)" if stacks[seat] == 0 else ""
 
     street = 0
-    for a in hand.actions:
+    for i, a in enumerate(hand.actions):
         if isinstance(a, PostAnte | PostBigBlindAnte):
             kind = "a big-blind ante" if isinstance(a, PostBigBlindAnte) else "an ante"
             mark = put(a.seat, a.amount)
@@ -194,10 +206,14 @@ def describe(result: Replay) -> str:
             lines.append(f"  {who(a.seat)} is dealt {cards}")
         elif isinstance(a, DealBoard):
             if not showdown:
-                end_round()
+                end_round(i)
             street += 1
+            board += len(a.cards)
             title = _STREET_TITLE.get(street, "Board")
             lines.append(f"{title} {format_cards(a.cards, ' ')} (pot {u(pot)})")
+            if board == 5:
+                lines.extend(_hands_line(who(s), shown_by_seat.get(s), game) for s in face_up)
+                face_up.clear()
         elif isinstance(a, Fold):
             lines.append(f"  {who(a.seat)} folds")
         elif isinstance(a, Check):
@@ -215,14 +231,16 @@ def describe(result: Replay) -> str:
         elif isinstance(a, Show | Muck):
             if not showdown:
                 showdown = True
-                end_round()
+                end_round(i)
                 order = ", ".join(who(x) for x in hand.showdown_order)
                 lines.append(f"Showdown (pot {u(pot)}), in order: {order}")
             if isinstance(a, Muck):
                 lines.append(f"  {who(a.seat)} mucks")
                 continue
             line = f"  {who(a.seat)} shows {format_cards(a.cards)}"
-            if a.seat in shown_by_seat:
+            if board < 5:  # an all-in showdown: the hand is made once the board is out
+                face_up.append(a.seat)
+            elif a.seat in shown_by_seat:
                 text = _shown_text(shown_by_seat[a.seat], game)
                 line += f": {text}" if text else ""
             lines.append(line)
@@ -232,7 +250,7 @@ def describe(result: Replay) -> str:
         lines.append(f"Stacks now: {now}")
         return "\n".join(lines)
     if not showdown:
-        end_round()
+        end_round(len(hand.actions))
     for extra in result.courtesy_shows:
         assert extra.player is not None
         shown = "" if extra.cards is None else " " + _known_cards(extra.cards)
@@ -251,21 +269,20 @@ def _known_cards(cards: tuple[int | None, ...]) -> str:
     return "".join("??" if c is None else format_cards([c]) for c in cards)
 
 
-def _blind_name(hand: Any, seat: int) -> str:
+def _blind_name(hand: Hand, seat: int) -> str:
     """Name the forced bet a seat posts: the small blind, the big blind, a straddle."""
-    st = hand.table.structure
-    positions = hand.seats
-    k = len(positions)
-    index = positions.index(seat)
-    if k == 2:
-        index = 1 - index  # heads-up the blinds apply reversed (docs/rules.md §5.4)
-    forced = [b for b in st.blinds_or_straddles if b]
+    forced = [b for b in hand.table.structure.blinds_or_straddles if b]
     if len(forced) == 1:
         return "the blind"
-    bb = st.big_blind_position
-    if index == bb:
+    bb = hand.big_blind_seat
+    if seat == bb:
         return "the big blind"
-    return "the small blind" if index < bb else "a straddle of"
+    positions = hand.seats  # heads-up, the other blind is the small blind (docs/rules.md §5.4)
+    return (
+        "the small blind"
+        if len(positions) == 2 or positions.index(seat) < positions.index(bb)
+        else "a straddle of"
+    )
 
 
 def _stakes(result: Replay) -> str:
@@ -424,7 +441,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.paths:
         try:
             histories = read(path)
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             print(f"omaha replay: cannot read {path!r}: {exc}", file=sys.stderr, flush=True)
             status = max(status, 1)
             continue
@@ -457,13 +474,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _check(result: Replay) -> int:
     """Compare with the file's finishing stacks; print the mismatch and return 1, else 0."""
-    from omaha.phh import _check_finishing
-
-    history = result.history
-    if not result.complete or history.finishing_stacks is None:
-        return 0
     try:
-        _check_finishing(history, result.finishing_stacks)
+        result.check_finishing_stacks()
     except FinishingStacksError as exc:
         print(f"omaha replay: {exc}", file=sys.stderr, flush=True)
         return 1

@@ -1,0 +1,143 @@
+"""The PHH fields this package reads and writes, and the rules they share.
+
+PHH defines ``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha hi-lo,
+eight or better). Following PHH's pattern (``F``/``P``/``N`` for the betting
+structure, ``O`` for Omaha, ``/8`` for the eight-or-better split), this
+package also reads and writes ``FO``, ``NO``, ``PO/8`` and ``NO/8``.
+
+House rules other than the defaults are user-defined fields (PHH's leading
+underscore): :data:`HOLE_COUNT_FIELD` (5- or 6-card Omaha), :data:`CAP_FIELD`
+and :data:`HU_UNLIMITED_FIELD` (fixed limit), :data:`BB_ANTE_FIELD` (a
+big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
+play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
+all-in showdown). The reader of a file
+(:mod:`omaha.phh.history`) and the writer (:mod:`omaha.phh.record`) share
+the rules here, so that what is written reads back the same.
+
+Examples
+--------
+>>> VARIANTS["PO/8"], variant_code(StructureKind.NO_LIMIT, "hi")
+(('pot', 'hilo'), 'NO')
+>>> lone_big_blind_ante([0, 5, 0], [1, 2, 0]), lone_big_blind_ante([0, 5, 0], [2, 0, 0])
+(5, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from omaha.structures import StructureKind, big_blind_position
+
+__all__ = [
+    "ALL_IN_MUCK_FIELD",
+    "AMOUNT_FIELDS",
+    "BB_ANTE_FIELD",
+    "Betting",
+    "CAP_FIELD",
+    "CHIP_FIELD",
+    "EXTENSION_VARIANTS",
+    "Game",
+    "HOLE_COUNT_FIELD",
+    "HU_UNLIMITED_FIELD",
+    "LIST_FIELDS",
+    "REQUIRED_BY_BETTING",
+    "REQUIRED_COMMON",
+    "STANDARD_VARIANTS",
+    "VARIANTS",
+    "lone_big_blind_ante",
+    "variant_code",
+]
+
+Betting = Literal["fixed", "pot", "no"]
+Game = Literal["hi", "hilo"]
+
+VARIANTS: dict[str, tuple[Betting, Game]] = {
+    "FO": ("fixed", "hi"),
+    "FO/8": ("fixed", "hilo"),
+    "NO": ("no", "hi"),
+    "NO/8": ("no", "hilo"),
+    "PO": ("pot", "hi"),
+    "PO/8": ("pot", "hilo"),
+}
+"""Variant code -> (betting structure, game) for every Omaha code read and written."""
+STANDARD_VARIANTS = frozenset({"FO/8", "PO"})
+"""The Omaha variant codes that PHH itself defines."""
+EXTENSION_VARIANTS = frozenset(VARIANTS) - STANDARD_VARIANTS
+"""The codes this package adds in PHH's pattern: ``FO``, ``NO``, ``NO/8``, ``PO/8``."""
+
+REQUIRED_COMMON = ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions")
+"""Fields every hand has."""
+REQUIRED_BY_BETTING: dict[str, tuple[str, ...]] = {
+    "fixed": ("small_bet", "big_bet"),
+    "pot": ("min_bet",),
+    "no": ("min_bet",),
+}
+"""Fields each betting structure needs."""
+
+HOLE_COUNT_FIELD = "_hole_card_count"
+"""Hole cards per player: 4 (the default), 5 or 6."""
+CAP_FIELD = "_cap"
+"""Fixed limit: the cap in bets per round (4 by default)."""
+HU_UNLIMITED_FIELD = "_heads_up_unlimited"
+"""Fixed limit: no cap while only two players are in the hand."""
+BB_ANTE_FIELD = "_big_blind_ante"
+"""A big-blind ante written outright (then ``antes`` are per position)."""
+CHIP_FIELD = "_chip"
+"""The smallest chip in play, in the file's units (1 chip by default; docs/rules.md §4.1)."""
+ALL_IN_MUCK_FIELD = "_all_in_muck"
+"""``true``: a muck is allowed at an all-in showdown (by default every hand is shown, §5.9)."""
+
+AMOUNT_FIELDS = (
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    BB_ANTE_FIELD,
+    CHIP_FIELD,
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "finishing_stacks",
+    "winnings",
+)
+"""Fields that hold chip amounts (scalars or lists), in the file's units."""
+LIST_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+"""The amount fields that are lists, one entry per player."""
+
+_LETTER = {
+    StructureKind.FIXED_LIMIT: "F",
+    StructureKind.POT_LIMIT: "P",
+    StructureKind.NO_LIMIT: "N",
+}
+
+
+def variant_code(kind: StructureKind, game: Game) -> str:
+    """Return the variant code of a structure kind and a game (``"PO/8"``)."""
+    return f"{_LETTER[kind]}O" + ("/8" if game == "hilo" else "")
+
+
+def lone_big_blind_ante(antes: Sequence[int], blinds_or_straddles: Sequence[int]) -> int | None:
+    """Return the big-blind ante that PHH's ``antes`` give, or None (per-position antes).
+
+    PHH writes a big-blind ante as the big blind's entry in ``antes``: a
+    single non-zero ante, at the big blind's position
+    (:func:`omaha.structures.big_blind_position`), where a blind is posted.
+    Anything else is per-position antes (or none).
+
+    Parameters
+    ----------
+    antes, blinds_or_straddles : sequence of int
+        Per position, in chips.
+    """
+    nonzero = [i for i, a in enumerate(antes) if a]
+    position = big_blind_position(blinds_or_straddles)
+    if (
+        len(nonzero) == 1
+        and len(antes) > 1
+        and nonzero[0] == position
+        and position < len(blinds_or_straddles)
+        and blinds_or_straddles[position]
+    ):
+        return antes[position]
+    return None

@@ -1,0 +1,473 @@
+"""One PHH hand: :class:`HandHistory`, every field of the file plus typed views.
+
+A hand history keeps the fields as read (in order, with their types, unknown
+and user-defined fields included) and checks them when it is built: the
+required fields, the variant, the amounts (see :mod:`omaha.phh.amounts`) and
+the actions (:mod:`omaha.phh.actions`). It reads the engine's objects from
+them: the betting structure (:meth:`HandHistory.structure`, house rules
+included) and the table (:meth:`HandHistory.table`); and it records a hand
+played through the API (:meth:`HandHistory.from_hand`, through
+:mod:`omaha.phh.record`).
+
+Players and seats: player ``pN`` is the N-th player clockwise from the
+button's left (``p1`` posts the small blind, the last player is the button;
+heads-up ``p1`` is the big blind and ``p2`` the button, and ``antes`` and
+``blinds_or_straddles`` apply reversed). On the table of
+:meth:`HandHistory.table`, player ``pN`` sits at seat ``N - 1`` and the
+button is the last seat.
+
+Examples
+--------
+>>> from omaha.phh.toml import load_toml
+>>> h = HandHistory(load_toml('''
+... variant = "PO/8"
+... antes = [0, 0]
+... blinds_or_straddles = [0.5, 1]
+... min_bet = 1
+... starting_stacks = [100, 99.5]
+... actions = ["p2 cbr 3"]
+... ''', "<text>"))
+>>> h.scale, h.starting_stacks, h.actions[0].amount, h.game
+(10, (1000, 995), 30, 'hilo')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from omaha.cards import MAX_PLAYERS
+from omaha.errors import PHHError, quote
+from omaha.phh.actions import PHHAction, parse_action, raw_amount
+from omaha.phh.amounts import (
+    MAX_DIGITS,
+    Amount,
+    check_amount,
+    parse_amount,
+    to_chips,
+    to_file_units,
+)
+from omaha.phh.amounts import places as decimal_places
+from omaha.phh.fields import (
+    ALL_IN_MUCK_FIELD,
+    AMOUNT_FIELDS,
+    BB_ANTE_FIELD,
+    CAP_FIELD,
+    CHIP_FIELD,
+    HOLE_COUNT_FIELD,
+    HU_UNLIMITED_FIELD,
+    LIST_FIELDS,
+    REQUIRED_BY_BETTING,
+    REQUIRED_COMMON,
+    VARIANTS,
+    Betting,
+    Game,
+    lone_big_blind_ante,
+)
+from omaha.phh.record import record
+from omaha.phh.toml import dump_fields
+from omaha.structures import FixedLimit, NoLimit, PotLimit
+from omaha.table import Table
+
+if TYPE_CHECKING:
+    from omaha.table import Hand
+
+__all__ = ["HandHistory"]
+
+_MAX_SCALE = 10**MAX_DIGITS
+
+
+@dataclass(frozen=True, eq=False)
+class HandHistory:
+    """One PHH hand: every field of the file, in order, plus typed views.
+
+    Parameters
+    ----------
+    fields : mapping of str to TOML value
+        The hand's fields as read from TOML (decimals as ``Decimal``), in
+        file order; unknown and user-defined (``_name``) fields are kept and
+        written back.
+    name : str
+        A name for messages (the file's path, ``path[key]`` in a ``.phhs``).
+
+    Raises
+    ------
+    PHHError
+        A required field is missing or malformed, the variant is not an
+        Omaha variant, an amount is negative or infinite, an action cannot
+        be parsed, or the lists' lengths disagree.
+
+    Notes
+    -----
+    Two histories are equal when their fields are equal (numbers compare
+    by value, so ``500`` equals ``500.0``).
+    """
+
+    fields: Mapping[str, Any]
+    name: str = field(default="<phh>")
+    _amounts: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
+    """The amount fields in chips (ints, tuples for lists), computed once when the hand is read."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fields", dict(self.fields))
+        self._validate()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandHistory):
+            return NotImplemented
+        return dict(self.fields) == dict(other.fields)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- validation and typed views
+
+    def _validate(self) -> None:
+        f = self.fields
+        name = self.name
+        for key in REQUIRED_COMMON:
+            if key not in f:
+                raise PHHError(f"{name}: missing required field {key!r}")
+        variant = f["variant"]
+        if not isinstance(variant, str) or variant not in VARIANTS:  # a table is unhashable
+            raise PHHError(
+                f"{name}: variant {quote(variant)} is not an Omaha variant this library plays "
+                f"(one of {', '.join(sorted(VARIANTS))})"
+            )
+        for key in REQUIRED_BY_BETTING[VARIANTS[variant][0]]:
+            if key not in f:
+                raise PHHError(f"{name}: variant {variant!r} needs the field {key!r}")
+        n = len(self._list("starting_stacks"))
+        if n < 2:
+            raise PHHError(f"{name}: a hand needs at least 2 players, got {n}")
+        for key in ("antes", "blinds_or_straddles", "finishing_stacks"):
+            if key in f and len(self._list(key)) != n:
+                raise PHHError(f"{name}: {key} has {len(self._list(key))} entries for {n} players")
+        if not isinstance(f["actions"], list):
+            raise PHHError(f"{name}: actions must be a list of strings, not {f['actions']!r}")
+        hc = f.get(HOLE_COUNT_FIELD, 4)
+        if isinstance(hc, bool) or hc not in (4, 5, 6):
+            raise PHHError(f"{name}: {HOLE_COUNT_FIELD} must be 4, 5 or 6, not {hc!r}")
+        if n > MAX_PLAYERS[hc]:
+            raise PHHError(
+                f"{name}: {n} players is too many for {hc} hole cards (at most {MAX_PLAYERS[hc]})"
+            )
+        for key in (CAP_FIELD,):
+            if key in f and (isinstance(f[key], bool) or not isinstance(f[key], int)):
+                raise PHHError(f"{name}: {key} must be an integer, not {f[key]!r}")
+        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD):
+            if key in f and not isinstance(f[key], bool):
+                raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
+        # Every amount must be finite, non-negative and playable in chips; the
+        # scale, the amounts in chips and the actions are computed here, once,
+        # so that errors show up on load.
+        amounts: dict[str, Any] = {key: [] for key in LIST_FIELDS if key in f}
+        for field_name, what, value in self._checked_amounts:
+            try:
+                chips = to_chips(value, self.places)
+            except PHHError:
+                raise
+            except ValueError as exc:
+                raise PHHError(f"{name}: {what} in chips of 10**-{self.places}: {exc}") from None
+            if field_name in LIST_FIELDS:
+                amounts[field_name].append(chips)
+            elif field_name is not None:  # an action's amount is parsed with the action
+                amounts[field_name] = chips
+        chips_of = {k: tuple(v) if isinstance(v, list) else v for k, v in amounts.items()}
+        object.__setattr__(self, "_amounts", chips_of)
+        if CHIP_FIELD in f and self.chip < 1:
+            raise PHHError(f"{name}: {CHIP_FIELD} must be positive, not {quote(f[CHIP_FIELD])}")
+        _ = self.actions
+
+    def _list(self, key: str) -> list[Any]:
+        value = self.fields[key]
+        if not isinstance(value, list):
+            raise PHHError(f"{self.name}: {key} must be a list, not {value!r}")
+        return value
+
+    def _raw_amounts(self) -> Iterator[tuple[str | None, str, object]]:
+        """Yield ``(field or None for an action, what, value)`` for every amount of the file."""
+        for key in AMOUNT_FIELDS:
+            if key not in self.fields:
+                continue
+            value = self.fields[key]
+            if key in LIST_FIELDS:
+                for i, v in enumerate(self._list(key)):
+                    yield key, f"{key}[{i}]", v
+            else:
+                yield key, key, value
+        for i, text in enumerate(self.fields["actions"]):
+            if isinstance(text, str):
+                raw = raw_amount(text)
+                if raw is not None:
+                    try:
+                        yield None, f"action {i} {text!r}", parse_amount(raw)
+                    except ValueError:
+                        raise PHHError(f"{self.name}: action {i} {text!r}: bad amount") from None
+
+    @cached_property
+    def places(self) -> int:
+        """The decimal places of the finest amount in the file (0 for whole amounts)."""
+        return max((decimal_places(value) for _, _, value in self._checked_amounts), default=0)
+
+    @cached_property
+    def _checked_amounts(self) -> list[tuple[str | None, str, Amount]]:
+        """Every amount of the file, checked (:func:`omaha.phh.amounts.check_amount`)."""
+        name = self.name
+        return [(key, what, check_amount(v, what, name)) for key, what, v in self._raw_amounts()]
+
+    @cached_property
+    def scale(self) -> int:
+        """The power of ten that makes every amount an integer (1 for whole amounts)."""
+        scale: int = 10**self.places
+        return scale
+
+    def to_chips(self, value: Amount | float) -> int:
+        """Convert an amount in the file's units to the replay's integer chips, exactly.
+
+        Raises
+        ------
+        PHHError
+            If ``value`` is negative, infinite, finer than the scale, or
+            too large (see :mod:`omaha.phh.amounts`).
+        """
+        d = check_amount(value, f"the amount {quote(value)}", self.name)
+        try:
+            return to_chips(d, self.places)
+        except ValueError as exc:
+            raise PHHError(
+                f"{self.name}: {quote(value)} in chips of 10**-{self.places}: {exc}"
+            ) from None
+
+    def to_file_units(self, chips: int) -> Amount:
+        """Convert integer chips back to the file's units (``Decimal`` for fractions)."""
+        return to_file_units(chips, self.scale)
+
+    def _chips(self, key: str) -> tuple[int, ...]:
+        chips: tuple[int, ...] = self._amounts[key]
+        return chips
+
+    @property
+    def variant(self) -> str:
+        """The variant code (``"PO"``, ``"FO/8"``, or an extension code)."""
+        return str(self.fields["variant"])
+
+    @property
+    def betting(self) -> Betting:
+        """The betting structure: ``"fixed"``, ``"pot"`` or ``"no"`` (limit)."""
+        return VARIANTS[self.variant][0]
+
+    @property
+    def game(self) -> Game:
+        """``"hi"`` (Omaha High) or ``"hilo"`` (Omaha Hi-Lo eight or better)."""
+        return VARIANTS[self.variant][1]
+
+    @property
+    def hole_count(self) -> int:
+        """Hole cards per player: 4, or ``_hole_card_count`` (5 or 6)."""
+        count: int = self.fields.get(HOLE_COUNT_FIELD, 4)
+        return count
+
+    @property
+    def player_count(self) -> int:
+        """The number of players dealt in."""
+        return len(self.fields["starting_stacks"])
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names (the ``players`` field), else ``p1``, ``p2``, ..."""
+        names = self.fields.get("players")
+        if isinstance(names, list) and len(names) == self.player_count:
+            return tuple(str(x) for x in names)
+        return tuple(f"p{i + 1}" for i in range(self.player_count))
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """The starting stacks, in chips (file amounts times :attr:`scale`)."""
+        return self._chips("starting_stacks")
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...] | None:
+        """The recorded finishing stacks in chips, or ``None`` when absent."""
+        return self._chips("finishing_stacks") if "finishing_stacks" in self.fields else None
+
+    @property
+    def antes(self) -> tuple[int, ...]:
+        """The antes per position, in chips."""
+        return self._chips("antes")
+
+    @property
+    def blinds_or_straddles(self) -> tuple[int, ...]:
+        """The blinds and straddles per position, in chips."""
+        return self._chips("blinds_or_straddles")
+
+    def _optional_chips(self, key: str) -> int | None:
+        chips: int | None = self._amounts.get(key)
+        return chips
+
+    @property
+    def chip(self) -> int:
+        """The smallest chip in play, in chips: ``_chip`` times :attr:`scale` (1 by default)."""
+        chip = self._optional_chips(CHIP_FIELD)
+        return 1 if chip is None else chip
+
+    @property
+    def min_bet(self) -> int | None:
+        """Pot and no limit: the minimum bet, in chips."""
+        return self._optional_chips("min_bet")
+
+    @property
+    def small_bet(self) -> int | None:
+        """Fixed limit: the small bet, in chips."""
+        return self._optional_chips("small_bet")
+
+    @property
+    def big_bet(self) -> int | None:
+        """Fixed limit: the big bet, in chips."""
+        return self._optional_chips("big_bet")
+
+    @cached_property
+    def actions(self) -> tuple[PHHAction, ...]:
+        """The parsed actions, amounts in chips."""
+        return tuple(
+            parse_action(text, i, self.places, self.player_count, self.name)
+            for i, text in enumerate(self.fields["actions"])
+        )
+
+    # ---- engine objects
+
+    def structure(self) -> FixedLimit | PotLimit | NoLimit:
+        """Build the betting structure, in chips (docs/rules.md §5.1-§5.3, §6).
+
+        Antes: a single ante at the big blind's position is a big-blind ante
+        (one player pays it for the table, after the blind); otherwise antes
+        apply per position. The user-defined field ``_big_blind_ante`` says
+        it outright (then ``antes`` are per position). House rules come from
+        ``_cap`` and ``_heads_up_unlimited``.
+
+        Raises
+        ------
+        PHHError
+            If the engine rejects the structure (the message says why).
+        """
+        bos = self.blinds_or_straddles
+        antes = self.antes
+        ante_kw: dict[str, Any] = {}
+        lone = lone_big_blind_ante(antes, bos)
+        if BB_ANTE_FIELD in self.fields:
+            ante_kw["big_blind_ante"] = self.to_chips(self.fields[BB_ANTE_FIELD])
+            if any(antes):
+                ante_kw["antes"] = antes[0] if len(set(antes)) == 1 else antes
+        elif lone is not None:
+            ante_kw["big_blind_ante"] = lone
+        elif any(antes):
+            ante_kw["antes"] = antes[0] if len(set(antes)) == 1 else antes
+        small, big = (bos[0] if len(bos) > 1 else 0), max(bos[:2])
+        try:
+            if self.betting == "fixed":
+                fixed_kw: dict[str, Any] = {}
+                if CAP_FIELD in self.fields:
+                    fixed_kw["cap"] = self.fields[CAP_FIELD]
+                if HU_UNLIMITED_FIELD in self.fields:
+                    fixed_kw["heads_up_unlimited"] = self.fields[HU_UNLIMITED_FIELD]
+                assert self.small_bet is not None and self.big_bet is not None
+                return FixedLimit(
+                    self.small_bet,
+                    self.big_bet,
+                    blinds_or_straddles=bos,
+                    **ante_kw,
+                    **fixed_kw,
+                )
+            for key in (CAP_FIELD, HU_UNLIMITED_FIELD):
+                if key in self.fields:
+                    raise PHHError(f"{self.name}: {key} applies to fixed limit only")
+            cls = PotLimit if self.betting == "pot" else NoLimit
+            return cls(small, big, blinds_or_straddles=bos, min_bet=self.min_bet, **ante_kw)
+        except PHHError:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise PHHError(f"{self.name}: {exc}") from None
+
+    def table(self) -> Table:
+        """Build a :class:`omaha.Table` for this hand.
+
+        Seat ``i`` is player ``p(i+1)`` and the button is the last seat; the
+        house options come from ``_chip`` and ``_all_in_muck``.
+
+        Raises
+        ------
+        PHHError
+            If the engine rejects the stacks or the structure.
+        """
+        try:
+            return Table(
+                self.starting_stacks,
+                self.structure(),
+                button=self.player_count - 1,
+                game=self.game,
+                hole_count=self.hole_count,
+                chip=self.chip,
+                all_in_muck=self.fields.get(ALL_IN_MUCK_FIELD, False),
+            )
+        except PHHError:
+            raise
+        except ValueError as exc:
+            raise PHHError(f"{self.name}: {exc}") from None
+
+    # ---- writing
+
+    def dumps(self) -> str:
+        """Return the hand as PHH text (TOML), every field in order."""
+        return dump_fields(self.fields)
+
+    def with_fields(self, **changes: Any) -> HandHistory:
+        """Return a copy with some fields set (``None`` removes a field)."""
+        new = dict(self.fields)
+        for key, value in changes.items():
+            if value is None:
+                new.pop(key, None)
+            else:
+                new[key] = value
+        return HandHistory(new, self.name)
+
+    @classmethod
+    def from_hand(
+        cls,
+        hand: Hand,
+        *,
+        scale: int = 1,
+        name: str = "<hand>",
+        **extra_fields: Any,
+    ) -> HandHistory:
+        """Record a hand played through the API as a PHH hand history.
+
+        Parameters
+        ----------
+        hand : Hand
+            A hand dealt by :meth:`omaha.Table.deal`, over or not.
+        scale : int
+            Chips per unit of the file (a power of ten: 100 writes a stack
+            of 12345 chips as ``123.45``).
+        name : str
+            A name for messages.
+        **extra_fields
+            More fields to write (``players``, ``event``, ``_note``, ...).
+
+        Returns
+        -------
+        HandHistory
+            The hand, with ``finishing_stacks`` when it is over.
+
+        Raises
+        ------
+        ValueError
+            If ``scale`` is not a positive power of ten.
+        """
+        if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= _MAX_SCALE:
+            raise ValueError(f"scale must be a power of ten, got {quote(scale)}")
+        if 10 ** (len(str(scale)) - 1) != scale:
+            raise ValueError(f"scale must be a power of ten, got {scale!r}")
+        fields = record(hand, scale)
+        fields.update(extra_fields)
+        return cls(fields, name)

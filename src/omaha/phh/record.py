@@ -1,0 +1,120 @@
+"""Recording a hand played through the API: its PHH fields.
+
+:func:`record` writes what :class:`omaha.phh.HandHistory` reads back to the
+same hand: the variant and the stakes, the house rules other than the
+defaults as user-defined fields (:mod:`omaha.phh.fields`: the cap, heads-up
+unlimited, the hole cards, a big-blind ante PHH would not read back, the
+smallest chip, a muck allowed at an all-in showdown), the starting
+stacks, every action after the forced bets (PHH posts those itself), the
+seats, and the finishing stacks once the hand is over. Players are
+numbered from the first seat left of the button (docs/rules.md §5.1).
+
+Examples
+--------
+>>> from omaha import NoLimit, Table
+>>> hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+>>> hand.fold(); hand.fold()
+>>> fields = record(hand, scale=1)
+>>> fields["actions"][-2:], fields["finishing_stacks"]
+(['p3 f', 'p1 f'], [99, 101, 100])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from omaha.phh.actions import action_text
+from omaha.phh.amounts import Amount, to_file_units
+from omaha.phh.fields import (
+    ALL_IN_MUCK_FIELD,
+    BB_ANTE_FIELD,
+    CAP_FIELD,
+    CHIP_FIELD,
+    HOLE_COUNT_FIELD,
+    HU_UNLIMITED_FIELD,
+    lone_big_blind_ante,
+    variant_code,
+)
+from omaha.structures import FixedLimit
+
+if TYPE_CHECKING:
+    from omaha.table import Hand
+
+__all__ = ["record"]
+
+
+def record(hand: Hand, scale: int) -> dict[str, Any]:
+    """Return the PHH fields of a hand played through the API (docs/rules.md §5).
+
+    Parameters
+    ----------
+    hand : Hand
+        A hand dealt by :meth:`omaha.Table.deal`, over or not.
+    scale : int
+        Chips per unit of the file (a power of ten, checked by the caller).
+
+    Returns
+    -------
+    dict of str to TOML value
+        The fields, in PHH's order.
+    """
+    table = hand.table
+    st = table.structure
+    seats = hand.seats
+    k = len(seats)
+    player = {seat: f"p{pos + 1}" for pos, seat in enumerate(seats)}
+
+    def units(chips: int) -> Amount:
+        return to_file_units(chips, scale)
+
+    def per_position(values: int | tuple[int, ...]) -> list[int]:
+        if isinstance(values, int):
+            return [values] * k
+        return list(values[:k]) + [0] * (k - len(values))
+
+    antes = per_position(st.antes)
+    bb_ante = st.big_blind_ante
+    bos = per_position(st.blinds_or_straddles)
+    fields: dict[str, Any] = {"variant": variant_code(st.kind, table.game)}
+    # A big-blind ante is written PHH's way (the big blind's entry in
+    # ``antes``) when nothing else is anted and the file reads it back so;
+    # otherwise, or when per-position antes would read as a big-blind ante,
+    # ``_big_blind_ante`` says which (the reader's rule: lone_big_blind_ante).
+    explicit_bb_ante = False
+    if bb_ante and not any(antes):
+        phh_way = list(antes)
+        phh_way[st.big_blind_position] = bb_ante
+        if lone_big_blind_ante(phh_way, bos) == bb_ante:
+            antes = phh_way
+        else:
+            explicit_bb_ante = True  # e.g. a big blind position that posts no blind
+    elif bb_ante or lone_big_blind_ante(antes, bos) is not None:
+        explicit_bb_ante = True
+    fields["antes"] = [units(a) for a in antes]
+    fields["blinds_or_straddles"] = [units(b) for b in bos]
+    if isinstance(st, FixedLimit):
+        fields["small_bet"] = units(st.small_bet)
+        fields["big_bet"] = units(st.big_bet)
+    else:
+        fields["min_bet"] = units(st.min_bet)
+    fields["starting_stacks"] = [units(hand.starting_stacks[s]) for s in seats]
+    texts = (action_text(a, player, units, table.hole_count) for a in hand.actions)
+    fields["actions"] = [text for text in texts if text is not None]
+    fields["seats"] = [s + 1 for s in seats]
+    fields["seat_count"] = table.seats
+    if hand.is_over:
+        fields["finishing_stacks"] = [units(hand.stacks[s]) for s in seats]
+    if table.hole_count != 4:
+        fields[HOLE_COUNT_FIELD] = table.hole_count
+    if explicit_bb_ante:
+        fields[BB_ANTE_FIELD] = units(bb_ante)
+    if table.chip != 1:
+        fields[CHIP_FIELD] = units(table.chip)
+    if table.all_in_muck:
+        fields[ALL_IN_MUCK_FIELD] = True
+    if isinstance(st, FixedLimit):
+        if st.cap != 4:
+            fields[CAP_FIELD] = st.cap
+        if st.heads_up_unlimited:
+            fields[HU_UNLIMITED_FIELD] = True
+    return fields

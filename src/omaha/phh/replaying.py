@@ -1,0 +1,265 @@
+"""Replaying a PHH hand through the engine: :func:`replay` and its :class:`Replay`.
+
+Hole cards come from the ``d dh`` actions (unknown cards ``??`` make an
+unknown hand, which never reaches the evaluator) and deal the hand at the
+table of :meth:`HandHistory.table`. Every later action becomes the record
+the engine keeps (:mod:`omaha.betting`) and goes through
+:meth:`omaha.Hand.apply`, the same door as any other replay, so each is
+checked against the rules (docs/rules.md §4-§6). The engine names seats; a
+refused action is reported naming players (``p3``), through
+:meth:`omaha.IllegalActionError.message`.
+
+Examples
+--------
+>>> from omaha.phh.files import loads
+>>> history = loads('''
+... variant = "PO"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["p3 cc", "p1 f", "p2 cbr 900"]
+... ''', name="hand.phh")
+>>> replay(history)
+Traceback (most recent call last):
+...
+omaha.errors.ReplayActionError: hand.phh: action 2 'p2 cbr 900': raise to 900 exceeds ...
+>>> replay(history.with_fields(actions=["p3 cc", "p1 f"])).stopped_at
+'p2 to act before the flop'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from omaha.betting import Action, Call, Check, DealBoard, Fold, Muck, RaiseTo, Show
+from omaha.cards import require_distinct
+from omaha.errors import (
+    FinishingStacksError,
+    IllegalActionError,
+    InvalidCardError,
+    PHHError,
+    ReplayActionError,
+)
+from omaha.phh.actions import PHHAction
+from omaha.phh.amounts import format_amount
+from omaha.phh.history import HandHistory
+from omaha.table import Hand
+
+__all__ = ["Replay", "player_name", "replay"]
+
+_STREET_NAMES = {"preflop": "before the flop", "flop": "on the flop", "turn": "on the turn"}
+_STREET_NAMES.update(river="on the river", showdown="at the showdown")
+
+
+def player_name(seat: int) -> str:
+    """Name the player at a replay's seat: seat 0 is ``"p1"``."""
+    return f"p{seat + 1}"
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A hand history replayed through the engine.
+
+    Attributes
+    ----------
+    history : HandHistory
+        The hand replayed.
+    hand : Hand
+        The engine's hand, after the last action of the file.
+    applied : int
+        How many actions were replayed (all of them).
+    courtesy_shows : tuple of PHHAction
+        ``sm`` actions after the hand was over (a winner showing after
+        every opponent folded): recorded, with no effect on the hand.
+    """
+
+    history: HandHistory
+    hand: Hand
+    applied: int
+    courtesy_shows: tuple[PHHAction, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the hand is over (otherwise the file stops mid-hand)."""
+        return bool(self.hand.is_over)
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Every player's stack in chips now (the final stacks when complete)."""
+        return tuple(self.hand.stacks)
+
+    @property
+    def stopped_at(self) -> str | None:
+        """Where an incomplete hand stopped (``"p3 to act on the turn"``); ``None`` when over."""
+        hand = self.hand
+        if hand.is_over:
+            return None
+        if hand.awaiting is not None:
+            return f"waiting for the {hand.awaiting} to be dealt"
+        if hand.to_act is not None:
+            return f"p{hand.to_act + 1} to act {_STREET_NAMES.get(hand.street, hand.street)}"
+        order = hand.showdown_order
+        if order:
+            return f"waiting for p{order[0] + 1} to show or muck at the showdown"
+        return f"stopped {_STREET_NAMES.get(hand.street, hand.street)}"
+
+    def check_finishing_stacks(self) -> None:
+        """Compare the stacks with the file's ``finishing_stacks``, when it has them.
+
+        Raises
+        ------
+        FinishingStacksError
+            A complete hand whose stacks differ (the message names the hand
+            and the players, in the file's units).
+        """
+        history = self.history
+        expected = history.finishing_stacks
+        if not self.complete or expected is None:
+            return
+        stacks = self.finishing_stacks
+        bad = tuple(i for i, (a, b) in enumerate(zip(expected, stacks, strict=True)) if a != b)
+        if bad:
+            u = history.to_file_units
+            details = ", ".join(
+                f"p{i + 1} {history.players[i]!r}: the file says {format_amount(u(expected[i]))}, "
+                f"the replay gives {format_amount(u(stacks[i]))}"
+                for i in bad
+            )
+            raise FinishingStacksError(
+                f"{history.name}: finishing stacks differ from the file's for {details}", bad
+            )
+
+
+def replay(history: HandHistory, *, check: bool = True) -> Replay:
+    """Replay a hand history through the engine, validating every action.
+
+    Hole cards come from the ``d dh`` actions (unknown cards ``??`` make an
+    unknown hand, which never reaches the evaluator), board cards from
+    ``d db``. A file whose actions stop before the hand is over replays up
+    to that point (see :attr:`Replay.stopped_at`).
+
+    Parameters
+    ----------
+    history : HandHistory
+        The hand.
+    check : bool
+        Compare the result with ``finishing_stacks`` when the file records
+        them and the hand is over.
+
+    Returns
+    -------
+    Replay
+
+    Raises
+    ------
+    ReplayActionError
+        An action the rules do not allow (the message gives its index,
+        text and the rule, naming players).
+    FinishingStacksError
+        ``check`` and the final stacks differ from ``finishing_stacks``.
+    PHHError
+        A file the engine cannot set up, or cards that cannot be dealt.
+    """
+    name = history.name
+    table = history.table()
+    n = history.player_count
+    holes: list[tuple[int, ...] | None] = [None] * n
+    actions = history.actions
+    dealt: set[int] = set()
+    start = 0
+    while start < len(actions) and actions[start].kind == "dh":
+        a = actions[start]
+        assert a.player is not None and a.cards is not None
+        if a.player in dealt:
+            raise ReplayActionError(
+                f"{name}: action {start} {a.text!r}: p{a.player + 1} was already dealt hole cards",
+                start,
+                a.text,
+                seat=a.player,
+            )
+        dealt.add(a.player)
+        if len(a.cards) != history.hole_count:
+            raise PHHError(
+                f"{name}: action {start} {a.text!r}: {len(a.cards)} hole cards, "
+                f"expected {history.hole_count}"
+            )
+        if None not in a.cards:
+            holes[a.player] = tuple(c for c in a.cards if c is not None)
+        start += 1
+    try:
+        require_distinct((f"in p{p + 1}'s hole cards", h) for p, h in enumerate(holes) if h)
+        hand = table.deal(hole_cards=holes)
+    except ValueError as exc:
+        raise PHHError(f"{name}: dealing the hole cards: {exc}") from None
+    courtesy: list[PHHAction] = []
+    for i in range(start, len(actions)):
+        a = actions[i]
+        if a.kind == "sm" and hand.is_over and a.cards != ():
+            courtesy.append(a)  # a show after the hand: no part of the play
+            continue
+        try:
+            hand.apply(_record_of(hand, a, history.hole_count))
+        except IllegalActionError as exc:
+            raise ReplayActionError(
+                f"{name}: action {i} {a.text!r}: {exc.message(player_name)}",
+                i,
+                a.text,
+                seat=exc.seat,
+            ) from None
+        except InvalidCardError as exc:
+            raise PHHError(f"{name}: action {i} {a.text!r}: {exc}") from None
+    result = Replay(history, hand, len(actions), tuple(courtesy))
+    if check:
+        result.check_finishing_stacks()
+    return result
+
+
+def _record_of(hand: Hand, a: PHHAction, hole_count: int) -> Action:
+    """Return the engine's record of one PHH action (``cc`` is a check or a call, as it stands).
+
+    Raises
+    ------
+    IllegalActionError
+        What PHH itself does not allow: hole cards dealt once the betting
+        started, ``sm -`` for a hand the file never showed.
+    InvalidCardError
+        A show with unknown or too few cards.
+    """
+    p = a.player
+    if a.kind == "db":
+        assert a.cards is not None
+        return DealBoard(tuple(c for c in a.cards if c is not None))
+    assert p is not None
+    if a.kind == "dh":
+        raise IllegalActionError(
+            "hole cards are dealt before the first action; "
+            f"{player_name(p)} is dealt after the betting started",
+            seat=p,
+        )
+    if a.kind == "f":
+        return Fold(p)
+    if a.kind == "cc":
+        legal = hand.legal_actions() if hand.to_act == p else None
+        if legal is not None and legal.can_check:
+            return Check(p)
+        return Call(p, legal.to_call if legal is not None else 0)  # else: refused, not p's turn
+    if a.kind == "cbr":
+        assert a.amount is not None
+        return RaiseTo(p, a.amount)
+    if a.cards == ():
+        return Muck(p)
+    if a.cards is None:  # sm -: the cards the file dealt
+        known = hand.hole_cards[p]
+        if known is None:
+            raise IllegalActionError(
+                f"{player_name(p)}'s hole cards are unknown: show them ('{player_name(p)} sm "
+                "CARDS')",
+                seat=p,
+            )
+        return Show(p, known)
+    if None in a.cards:
+        raise InvalidCardError("a shown hand must be known")
+    if len(a.cards) != hole_count:
+        raise InvalidCardError(f"shows {len(a.cards)} cards, expected {hole_count}")
+    return Show(p, tuple(c for c in a.cards if c is not None))
