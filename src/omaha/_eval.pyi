@@ -1,8 +1,15 @@
 # Hand-written stub of the compiled core omaha._eval (checked by stubtest).
-from typing import Any, Self
+from typing import Any, Self, TypeAlias, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 from typing_extensions import disjoint_base
+
+_U8: TypeAlias = npt.NDArray[np.uint8]
+_U16: TypeAlias = npt.NDArray[np.uint16]
+_I8: TypeAlias = npt.NDArray[np.int8]
+
+_H = TypeVar("_H", bound="SelectedHand")
 
 class CardError(ValueError): ...
 class NotCodes(CardError): ...
@@ -26,38 +33,32 @@ class SelectedHand:
 
 def warmup() -> float: ...
 def hi_table_build_seconds() -> float | None: ...
-def evaluate_hi(hole: Any, board: Any, cls: type[SelectedHand]) -> SelectedHand: ...
-def evaluate_lo(hole: Any, board: Any, cls: type[SelectedHand]) -> SelectedHand | None: ...
-def evaluate5(cards: Any) -> int: ...
+
+# The one-hand kernels take card text, a bytes object of codes, or a tuple
+# or list of int codes; anything else raises NotCodes (so: object).
+def evaluate_hi(hole: object, board: object, cls: type[_H]) -> _H: ...
+def evaluate_lo(hole: object, board: object, cls: type[_H]) -> _H | None: ...
+def evaluate5(cards: object) -> int: ...
 def hi_class(strength: int) -> tuple[int, tuple[int, ...]]: ...
 def lo_ranks(strength: int) -> tuple[int, ...]: ...
-def hi_batch(
-    holes: np.ndarray, boards: np.ndarray, out: np.ndarray, start: int, stop: int
-) -> int: ...
-def lo_batch(
-    holes: np.ndarray, boards: np.ndarray, out: np.ndarray, start: int, stop: int
-) -> int: ...
+def hi_batch(holes: _U8, boards: _U8, out: _U16, start: int, stop: int) -> int: ...
+def lo_batch(holes: _U8, boards: _U8, out: _U8, start: int, stop: int) -> int: ...
 def select_rows(
-    holes: np.ndarray,
-    hole_counts: np.ndarray | None,
-    boards: np.ndarray,
-    board_counts: np.ndarray | None,
-    hi_out: np.ndarray,
-    category: np.ndarray,
-    hi_cards: np.ndarray,
-    lo_out: np.ndarray,
-    lo_cards: np.ndarray,
-    status: np.ndarray,
+    holes: _U8,
+    hole_counts: _I8 | None,
+    boards: _U8,
+    board_counts: _I8 | None,
+    hi_out: _U16,
+    category: _U8,
+    hi_cards: _U8,
+    lo_out: _U8,
+    lo_cards: _U8,
+    status: _U8,
     start: int,
     stop: int,
 ) -> int: ...
 def select60_batch(
-    holes: np.ndarray,
-    boards: np.ndarray,
-    hi_out: np.ndarray,
-    hi_cards: np.ndarray,
-    lo_out: np.ndarray,
-    lo_cards: np.ndarray,
+    holes: _U8, boards: _U8, hi_out: _U16, hi_cards: _U8, lo_out: _U8, lo_cards: _U8
 ) -> int: ...
-def evaluate5_batch(cards: np.ndarray, out: np.ndarray) -> int: ...
+def evaluate5_batch(cards: _U8, out: _U16) -> int: ...
 def _rebuild(cls: type[SelectedHand], kind: int, strength: int, codes: bytes) -> SelectedHand: ...

@@ -190,6 +190,7 @@ class FinishingStacksError(PHHError):
         super().__init__(message)
         self.players = players
 
+
 class RangeSyntaxError(OmahaError, ValueError):
     """Malformed range text (docs/ranges.md §12).
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from omaha import _eval
 from omaha.cards import (
@@ -49,6 +49,10 @@ __all__ = [
 ]
 
 
+_H = TypeVar("_H", bound=_eval.SelectedHand)
+_R = TypeVar("_R")
+
+
 def _explain(h: tuple[int, ...], b: tuple[int, ...]) -> InvalidCardError:
     """Build the error for parsed cards the core rejected, naming the bad value."""
     if len(h) not in HOLE_SIZES:
@@ -64,7 +68,9 @@ def _explain(h: tuple[int, ...], b: tuple[int, ...]) -> InvalidCardError:
     return InvalidCardError(f"invalid cards: hole {format_cards(h)!r}, board {format_cards(b)!r}")
 
 
-def _slow(kernel: Callable[..., Any], hole: object, board: object, cls: type) -> Any:
+def _slow(
+    kernel: Callable[[object, object, type[_H]], _R], hole: object, board: object, cls: type[_H]
+) -> _R:
     """Read the cards with :mod:`omaha.cards`, then run the kernel; errors name the value.
 
     For what the kernel does not take as it is (card strings in a sequence,
@@ -111,9 +117,9 @@ def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
     ('One pair, tens', 'ONE_PAIR')
     """
     try:  # card text and code sequences straight into the kernel: one call
-        return _HI(hole, board, HighHand)  # type: ignore[return-value]
+        return _HI(hole, board, HighHand)
     except _eval.CardError:
-        return _slow(_eval.evaluate_hi, hole, board, HighHand)  # type: ignore[no-any-return]
+        return _slow(_eval.evaluate_hi, hole, board, HighHand)
 
 
 def evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
@@ -146,9 +152,9 @@ def evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
     True
     """
     try:
-        return _LO(hole, board, LowHand)  # type: ignore[return-value]
+        return _LO(hole, board, LowHand)
     except _eval.CardError:
-        return _slow(_eval.evaluate_lo, hole, board, LowHand)  # type: ignore[no-any-return]
+        return _slow(_eval.evaluate_lo, hole, board, LowHand)
 
 
 def evaluate5(cards: Cards) -> int:
