@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import omaha
-from omaha.equity import EquityResult, equity
+from omaha.equities import EquityResult, equity
 
 AAKK = "AhAsKhKs"
 JT98 = "JdTd9c8c"

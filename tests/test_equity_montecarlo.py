@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from omaha.equity import equity
+from omaha.equities import equity
 
 DEAD_25 = "2h2d3s3d6h6d7c7d8h8d9h9d9sThTdTsJhJdJsQhQdKhKc8sKs"
 

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 import omaha
-from omaha.equity import equity
+from omaha.equities import equity
 
 Outcome = tuple[int, int | None]
 
