@@ -25,7 +25,7 @@ from array import array
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 from omaha._bits cimport (
     OMAHA_CTZ,
@@ -34,7 +34,6 @@ from omaha._bits cimport (
     board_colex_term,
     hole_colex,
     insertion_sort,
-    sort5,
     top_bits,
 )
 from omaha._eval cimport (
@@ -733,7 +732,8 @@ cdef int _group(const Ctx *c, PEval *pe, Group *g, uint32_t ridx, int s,
                         v = col[hole_colex(t.hole_colex, q)]
                         if fl > v:
                             v = fl
-                        cls = ((v > best) + (v >= best)) * 4 + lomap[lo_col[(tl3 | _rank_low(e)) << 8]]
+                        cls = (((v > best) + (v >= best)) * 4
+                               + lomap[lo_col[(tl3 | _rank_low(e)) << 8]])
                         W[cls] += cnt
                     for e in range(d + 1, na):
                         fl = flush_value(tset3 | ((<uint32_t>1) << ar[e]), fr)
@@ -744,7 +744,8 @@ cdef int _group(const Ctx *c, PEval *pe, Group *g, uint32_t ridx, int s,
                         v = col[hole_colex(t.hole_colex, q)]
                         if fl > v:
                             v = fl
-                        cls = ((v > best) + (v >= best)) * 4 + lomap[lo_col[(tl3 | _rank_low(ar[e])) << 8]]
+                        cls = (((v > best) + (v >= best)) * 4
+                               + lomap[lo_col[(tl3 | _rank_low(ar[e])) << 8]])
                         W[cls] += 1
     for cls in range(12):
         if not W[cls]:

@@ -159,8 +159,11 @@ def decode(data: bytes, rows: npt.NDArray[np.uint8]) -> tuple[int, Shares]:
     ValueError
         If the data is not such a file or was made for other classes.
     """
-    raw = zlib.decompress(data)
-    magic, k, n, deals, digest = _HEADER.unpack_from(raw)
+    try:
+        raw = zlib.decompress(data)
+        magic, k, n, deals, digest = _HEADER.unpack_from(raw)
+    except (zlib.error, struct.error) as exc:
+        raise ValueError(f"not a preflop table file ({exc})") from None
     if magic != MAGIC or k != rows.shape[1] or n != len(rows):
         raise ValueError("not a preflop table for these classes")
     if digest != hashlib.sha256(rows.tobytes()).digest():

@@ -32,7 +32,7 @@ import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from omaha import _equity
 from omaha.cards import MAX_PLAYERS, as_cards, parse_cards, require_distinct
@@ -221,8 +221,8 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
         if hole is None:
             continue
         if range_type is not None and isinstance(hole, range_type):
-            ranges[i] = hole
-            sizes.add(hole.hole_count)
+            ranges[i] = cast("Range", hole)
+            sizes.add(ranges[i].hole_count)
             continue
         if isinstance(hole, str) and not _reads_as_cards(hole):
             texts[i] = hole

@@ -16,9 +16,9 @@ Examples
 --------
 >>> e = preflop_equity("AhAsKhKs")            # double-suited aces and kings
 >>> f"{e:.4%}", preflop_rank("AhAsKhKs")
-('71.0..%', 1)
->>> len(preflop_table()), preflop_table()[0].hole
-(16432, 'KcKdAcAd')
+('70.6781%', 6)
+>>> len(preflop_table()), preflop_table()[0]
+(16432, PreflopEntry(hole='TcTdAcAd', combinations=6, equity=0.7152630491519401, rank=1))
 """
 
 from __future__ import annotations
@@ -217,8 +217,8 @@ def preflop_rank(hole: Cards, game: Game = "hi") -> int:
 
     Examples
     --------
-    >>> preflop_rank("AhAsKhKs"), preflop_rank("7c2d8h3s") > 16000
-    (1, True)
+    >>> preflop_rank("AhAsThTs"), preflop_rank("AhAsKhKs"), preflop_rank("2c2d2h2s")
+    (1, 6, 16432)
     """
     g = _game(game)
     return int(_load().rank[g][_class_id(hole)])
