@@ -37,6 +37,7 @@ def test_every_class_is_present_once(game: str) -> None:
     assert len(table) == len(rows) == 16_432
     assert sorted(e.hole for e in table) == sorted(omaha.format_cards(r) for r in rows.tolist())
     assert sum(e.combinations for e in table) == 270_725
+    assert sorted(e.combinations for e in table) == sorted(sizes.tolist())
     assert [e.rank for e in table] == list(range(1, 16_433))
     equities = [e.equity for e in table]
     assert equities == sorted(equities, reverse=True)

@@ -786,6 +786,28 @@ cdef inline int _flush_key(const Group *g, uint32_t ridx, uint32_t sc, uint64_t 
     return 1
 
 
+cdef inline int _count_board(const Group *g, uint32_t ridx, uint32_t sc, uint64_t m64,
+                             int64_t *nf, uint32_t *hkeys, int64_t *hcnt,
+                             int bits) noexcept nogil:
+    """Count one complete board in its group: nf[ridx] without a flush suit,
+    else the flush group's entry of the hash table (linear probing; keys
+    stored plus one, 0 = empty).  Returns 1 when that entry is new."""
+    cdef uint32_t key, hh, hmask = (1U << bits) - 1
+    cdef int new = 0
+    if not _flush_key(g, ridx, sc, m64, &key):
+        nf[ridx] += 1
+        return 0
+    hh = _hkey(key, bits)
+    while hkeys[hh] and hkeys[hh] != key + 1:
+        hh = (hh + 1) & hmask
+    if not hkeys[hh]:
+        hkeys[hh] = key + 1
+        hcnt[hh] = 0
+        new = 1
+    hcnt[hh] += 1
+    return new
+
+
 cdef int _grouped(const Ctx *c, PEval *pe, const uint8_t *deck, int nd,
                   Run *run) except -1 nogil:
     """Every deal of the one unknown 4-card hand and the board completions
@@ -800,7 +822,7 @@ cdef int _grouped(const Ctx *c, PEval *pe, const uint8_t *deck, int nd,
     cdef uint64_t mb[52]
     cdef int i, j, s, x, k = c.k, m = c.m, bits, ret = 0
     cdef int i0, i1, i2, i3, i4
-    cdef uint32_t key, hh, hmask, ridx, a1, a2, a3, a4, s1, s2, s3, s4
+    cdef uint32_t key, ridx, a1, a2, a3, a4, s1, s2, s3, s4
     cdef uint64_t m1, m2, m3, m4
     cdef int64_t ncomp, nflush = 0, fi
     cdef int64_t *nf = NULL
@@ -832,7 +854,6 @@ cdef int _grouped(const Ctx *c, PEval *pe, const uint8_t *deck, int nd,
     bits = 4
     while (<int64_t>1 << bits) < 2 * ncomp and bits < 19:
         bits += 1
-    hmask = (1U << bits) - 1
     nf = <int64_t *>malloc(N_BOARD_MS * sizeof(int64_t))
     hkeys = <uint32_t *>malloc((<size_t>1 << bits) * sizeof(uint32_t))
     hcnt = <int64_t *>malloc((<size_t>1 << bits) * sizeof(int64_t))
@@ -866,17 +887,8 @@ cdef int _grouped(const Ctx *c, PEval *pe, const uint8_t *deck, int nd,
                                 a4 = a3 + xs[4][i4]
                                 s4 = s3 + sb[i4]
                                 m4 = m3 | mb[i4]
-                                if not _flush_key(&g, a4, s4, m4, &key):
-                                    nf[a4] += 1
-                                    continue
-                                hh = _hkey(key, bits)
-                                while hkeys[hh] and hkeys[hh] != key + 1:
-                                    hh = (hh + 1) & hmask
-                                if not hkeys[hh]:
-                                    hkeys[hh] = key + 1
-                                    hcnt[hh] = 0
-                                    nflush += 1
-                                hcnt[hh] += 1
+                                nflush += _count_board(&g, a4, s4, m4, nf, hkeys, hcnt,
+                                                       bits)
         else:
             for i in range(m):
                 b[i] = c.board[i]
@@ -886,17 +898,7 @@ cdef int _grouped(const Ctx *c, PEval *pe, const uint8_t *deck, int nd,
                 for i in range(k):
                     b[m + i] = deck[pos[i]]
                 _board_of(t, b, &ridx, &s4, &m4, &a4)
-                if not _flush_key(&g, ridx, s4, m4, &key):
-                    nf[ridx] += 1
-                else:
-                    hh = _hkey(key, bits)
-                    while hkeys[hh] and hkeys[hh] != key + 1:
-                        hh = (hh + 1) & hmask
-                    if not hkeys[hh]:
-                        hkeys[hh] = key + 1
-                        hcnt[hh] = 0
-                        nflush += 1
-                    hcnt[hh] += 1
+                nflush += _count_board(&g, ridx, s4, m4, nf, hkeys, hcnt, bits)
                 i = k - 1
                 while i >= 0 and pos[i] == nd - k + i:
                     i -= 1
