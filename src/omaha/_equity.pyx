@@ -598,6 +598,19 @@ cdef inline int64_t _ms_count(const int64_t (*tab)[5], int idx) noexcept nogil:
             * tab[MS_RANK[idx][2]][MS_MULT[idx][2]] * tab[MS_RANK[idx][3]][MS_MULT[idx][3]])
 
 
+cdef inline int _flush_class(const EvalTables *t, const uint16_t *col, int *q,
+                             uint16_t fl, uint16_t best, const uint8_t *lomap,
+                             const uint8_t *lo_col, uint32_t lowset) noexcept nogil:
+    """The class of an unknown hand that can make a flush: ranks q (its suited
+    ranks and the others, sorted here), flush value fl, low set lowset."""
+    cdef uint16_t v
+    insertion_sort(q, 4)
+    v = col[hole_colex(t.hole_colex, q)]
+    if fl > v:
+        v = fl
+    return ((v > best) + (v >= best)) * 4 + lomap[lo_col[lowset << 8]]
+
+
 cdef int _group(const Ctx *c, PEval *pe, Group *g, uint32_t ridx, int s,
                 uint32_t fr, int64_t nboards, Run *run) except -1 nogil:
     """Score every deal of one board group (ridx; flush suit s with ranks fr,
@@ -708,13 +721,8 @@ cdef int _group(const Ctx *c, PEval *pe, Group *g, uint32_t ridx, int s,
                         q[1] = ar[b]
                         q[2] = d
                         q[3] = e
-                        insertion_sort(q, 4)
-                        v = col[hole_colex(t.hole_colex, q)]
-                        if fl > v:
-                            v = fl
-                        cls = (((v > best) + (v >= best)) * 4
-                               + lomap[lo_col[(tl | _rank_low(d) | _rank_low(e)) << 8]])
-                        W[cls] += cnt
+                        W[_flush_class(t, col, q, fl, best, lomap, lo_col,
+                                       tl | _rank_low(d) | _rank_low(e))] += cnt
                 for d in range(b + 1, na):
                     tset3 = tset | ((<uint32_t>1) << ar[d])
                     fl = flush_value(tset3, fr)
@@ -728,25 +736,16 @@ cdef int _group(const Ctx *c, PEval *pe, Group *g, uint32_t ridx, int s,
                         q[1] = ar[b]
                         q[2] = ar[d]
                         q[3] = e
-                        insertion_sort(q, 4)
-                        v = col[hole_colex(t.hole_colex, q)]
-                        if fl > v:
-                            v = fl
-                        cls = (((v > best) + (v >= best)) * 4
-                               + lomap[lo_col[(tl3 | _rank_low(e)) << 8]])
-                        W[cls] += cnt
+                        W[_flush_class(t, col, q, fl, best, lomap, lo_col,
+                                       tl3 | _rank_low(e))] += cnt
                     for e in range(d + 1, na):
                         fl = flush_value(tset3 | ((<uint32_t>1) << ar[e]), fr)
                         q[0] = ar[a]
                         q[1] = ar[b]
                         q[2] = ar[d]
                         q[3] = ar[e]
-                        v = col[hole_colex(t.hole_colex, q)]
-                        if fl > v:
-                            v = fl
-                        cls = (((v > best) + (v >= best)) * 4
-                               + lomap[lo_col[(tl3 | _rank_low(ar[e])) << 8]])
-                        W[cls] += 1
+                        W[_flush_class(t, col, q, fl, best, lomap, lo_col,
+                                       tl3 | _rank_low(ar[e]))] += 1
     for cls in range(12):
         if not W[cls]:
             continue
