@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import omaha
-from omaha.equity import EquityResult, equity
+from omaha.equities import EquityResult, equity
 
 AAKK = "AhAsKhKs"
 JT98 = "JdTd9c8c"
@@ -97,3 +97,135 @@ def test_monte_carlo_samples_per_second(benchmark: Any, spot: str, game: str) ->
     assert r.samples == samples
     if benchmark.stats is not None:
         benchmark.extra_info["samples_per_second"] = samples / benchmark.stats.stats.min
+
+
+# ------------------------------------------- exact against one random hand
+
+RANDOM_SPOTS = {"preflop": "", "flop": "Qs7h2c", "turn": "Qs7h2c5d"}
+RANDOM_DEALS = {"preflop": 211_315_436_640, "flop": 122_175_900, "turn": 5_430_040}
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+@pytest.mark.parametrize("street", list(RANDOM_SPOTS))
+def test_exact_against_a_random_hand(benchmark: Any, street: str, game: str) -> None:
+    # Issue 11: 20.6 min / 2.76 s / 0.12 s before (every hand, every board).
+    board = RANDOM_SPOTS[street]
+    rounds = {"preflop": 3, "flop": 20, "turn": 100}[street]
+    r = _run(
+        benchmark,
+        lambda: equity([AAKK, None], board=board, game=game, method="exact"),  # type: ignore[arg-type]
+        rounds=rounds,
+    )
+    assert r.boards == RANDOM_DEALS[street]
+    if benchmark.stats is not None:
+        benchmark.extra_info["deals_per_second"] = r.boards / benchmark.stats.stats.min
+
+
+def test_poker_equity_exact_against_a_random_hand_turn(benchmark: Any) -> None:
+    pe = pytest.importorskip("poker_equity")
+    r = _run(
+        benchmark,
+        lambda: pe.exact_from_text("omaha", [AAKK, "****"], "Qs7h2c5d"),
+        rounds=3,
+    )
+    assert r["samples"] == 5_430_040
+    mine = equity([AAKK, None], board="Qs7h2c5d", method="exact")
+    assert abs(r["players"][0]["equity"] - mine[0].equity) < 1e-12
+
+
+@pytest.mark.parametrize("peer", ["poker-equity", "xiapl"])
+def test_peer_exact_heads_up_preflop(benchmark: Any, peer: str) -> None:
+    if peer == "poker-equity":
+        pe = pytest.importorskip("poker_equity")
+
+        def run() -> float:
+            return float(pe.exact_from_text("omaha", [AAKK, JT98])["players"][0]["equity"])
+    else:
+        xiapl = pytest.importorskip("xiapl")
+        sim, card = xiapl.simulation, xiapl.card.Card
+
+        def mask(text: str) -> int:
+            cards = [card.from_string(text[i : i + 2]) for i in range(0, len(text), 2)]
+            return int(xiapl.utils.cards_to_mask(cards))
+
+        holes = [mask(AAKK), mask(JT98)]
+
+        def run() -> float:
+            res = sim.calculate_equity(
+                holes, 0, sim.SimulationOptions.exact(), game=sim.GameType.Plo
+            )
+            return float(res.players[0].equity)
+
+    value = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
+    assert abs(value - 0.6148131505476939) < 1e-12
+
+
+# ------------------------------------------------------------------ ranges
+
+RANGE_SPOTS = {
+    "hand vs 15%": [AAKK, "15%"],
+    "hand vs KK+:$ds": [AAKK, "KK+:$ds"],
+    "AA:$ds vs JT98,T987 ds": ["AA:$ds", "JT98:$ds,T987:$ds"],
+}
+
+
+@pytest.mark.parametrize("spot", list(RANGE_SPOTS))
+def test_exact_ranges_on_the_flop(benchmark: Any, spot: str) -> None:
+    hands = RANGE_SPOTS[spot]
+    omaha.parse_range("15%")  # the class order, built once
+    r = _run(benchmark, lambda: equity(hands, board="Qs7h2c", method="exact", threads=1), rounds=3)
+    assert r.method == "exact" and sum(p.equity_fraction for p in r) == 1
+    if benchmark.stats is not None:
+        benchmark.extra_info["deals_per_second"] = r.deals / benchmark.stats.stats.min
+
+
+MC_RANGE_SPOTS = {
+    "hand vs 15%": [AAKK, "15%"],
+    "KK+:$ds vs 15% vs 30%": ["KK+:$ds", "15%", "30%"],
+    "hand vs KK+:$ds vs random": [AAKK, "KK+:$ds", None],
+}
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+@pytest.mark.parametrize("spot", list(MC_RANGE_SPOTS))
+def test_monte_carlo_against_ranges(benchmark: Any, spot: str, game: str) -> None:
+    from omaha.ranges import parse_range
+
+    hands = [
+        h if h is None or h == AAKK else parse_range(h, game=game) for h in MC_RANGE_SPOTS[spot]
+    ]
+    samples = 1_000_000
+    r = _run(
+        benchmark,
+        lambda: equity(hands, game=game, samples=samples, seed=1, threads=1),  # type: ignore[arg-type]
+        rounds=3,
+    )
+    assert r.samples == samples
+    if benchmark.stats is not None:
+        benchmark.extra_info["samples_per_second"] = samples / benchmark.stats.stats.min
+
+
+@pytest.mark.parametrize("villain", ["****", "KK**"])
+def test_poker_equity_monte_carlo(benchmark: Any, villain: str) -> None:
+    # Against a random hand, and against "at least two kings" (our "KK").
+    pe = pytest.importorskip("poker_equity")
+    samples = 1_000_000
+    r = benchmark.pedantic(
+        lambda: pe.chunk_from_text("omaha", [AAKK, villain], samples=samples, seed=1, threads=1),
+        rounds=3,
+        iterations=1,
+        warmup_rounds=1,
+    )
+    assert r["samples"] == samples
+    if benchmark.stats is not None:
+        benchmark.extra_info["samples_per_second"] = samples / benchmark.stats.stats.min
+
+
+def test_monte_carlo_against_kk(benchmark: Any) -> None:
+    # The same spot as poker-equity's "KK**", for the ratio.
+    from omaha.ranges import parse_range
+
+    kk = parse_range("KK")
+    samples = 1_000_000
+    r = _run(benchmark, lambda: equity([AAKK, kk], samples=samples, seed=1, threads=1), rounds=3)
+    assert r.samples == samples

@@ -13,7 +13,7 @@ import pytest
 
 import omaha
 from omaha.cli import main
-from omaha.equity import equity
+from omaha.equities import equity
 
 
 def brute_force(

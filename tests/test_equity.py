@@ -1,4 +1,4 @@
-"""omaha.equity: exact reference numbers, counting rules, Monte Carlo
+"""omaha.equity (omaha.equities): exact reference numbers, counting rules, Monte Carlo
 reproducibility, threads, Ctrl-C, progress and bad input."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 import omaha
 from omaha import DuplicateCardError, InvalidCardError, parse_cards
-from omaha.equity import EquityResult, PlayerEquity, equity
+from omaha.equities import EquityResult, PlayerEquity, equity
 
 AAKK = "AhAsKhKs"
 JT98 = "JdTd9c8c"
@@ -205,9 +205,17 @@ def test_threads_give_identical_exact_counts() -> None:
     assert one == two
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_ctrl_c_interrupts_a_long_run(threads: int) -> None:
-    # About 122 million deals: seconds of work, interrupted after 0.2 s.
+@pytest.mark.parametrize(
+    ("holes", "board", "threads"),
+    [
+        # Two unknown hands on the flop: 1e13 deals, hand by hand.
+        ([AAKK, None, None], "Qs7h2c", 1),
+        ([AAKK, None, None], "Qs7h2c", 2),
+        # One unknown hand before the flop, counted group by group (seconds).
+        ([AAKK, None], "", 1),
+    ],
+)
+def test_ctrl_c_interrupts_a_long_run(holes: list[str | None], board: str, threads: int) -> None:
     main = threading.main_thread().ident
     assert main is not None
     timer = threading.Timer(0.2, signal.pthread_kill, (main, signal.SIGINT))
@@ -215,7 +223,7 @@ def test_ctrl_c_interrupts_a_long_run(threads: int) -> None:
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            equity([AAKK, None], board="Qs7h2c", method="exact", threads=threads)
+            equity(holes, board=board, method="exact", threads=threads)
     finally:
         timer.cancel()
     assert time.perf_counter() - start < 1.5
@@ -235,15 +243,19 @@ def test_progress_bar_waits_for_its_delay(capsys: pytest.CaptureFixture[str]) ->
 def test_import_omaha_stays_lazy() -> None:
     code = (
         "import sys, omaha\n"
-        "assert 'numpy' not in sys.modules and 'omaha.equity' not in sys.modules\n"
+        "assert 'numpy' not in sys.modules and 'omaha.equities' not in sys.modules\n"
         "r = omaha.equity(['AhAsKhKs', 'JdTd9c8c'], board='Qs7h2c5d')\n"
-        "m = sys.modules['omaha.equity']\n"
-        "assert omaha.equity is m.equity and callable(m)\n"
+        "m = sys.modules['omaha.equities']\n"
+        "assert omaha.equity is m.equity and 'omaha.equity' not in sys.modules\n"
+        "assert 'numpy' not in sys.modules  # cards only: no range, no NumPy\n"
         "assert r.boards == 40 and isinstance(r, omaha.EquityResult)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
-    # Here the submodule was imported first, binding omaha.equity to the
-    # module: it is callable all the same.
+    # Here the module was imported first (omaha.equities): omaha.equity is
+    # still the function, never the module.
+    assert omaha.equity is equity
+    with pytest.raises(ModuleNotFoundError):
+        __import__("omaha.equity")
     r = omaha.equity([AAKK, JT98], board="Qs7h2c5d")
     assert r == equity([AAKK, JT98], board="Qs7h2c5d")
     assert omaha.EquityResult is EquityResult and omaha.PlayerEquity is PlayerEquity

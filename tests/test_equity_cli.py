@@ -17,7 +17,7 @@ def test_table_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Omaha Hi, board: none (preflop)" in out
     assert "Exact: 1,086,008 deals" in out
     lines = out.splitlines()
-    assert lines[2].split() == ["Player", "Hole", "Equity", "Win", "Tie"]
+    assert lines[2].split() == ["Player", "Hand", "Equity", "Win", "Tie"]
     assert lines[3].split() == ["1", "AhAsKhKs", "61.481%", "61.477%", "0.008%"]
     assert lines[4].split() == ["2", "JdTd9c8c", "38.519%", "38.515%", "0.008%"]
 
@@ -34,7 +34,7 @@ def test_table_hilo_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_matches_the_api(capsys: pytest.CaptureFixture[str]) -> None:
-    from omaha.equity import equity
+    from omaha.equities import equity
 
     argv = ["equity", "AhAsKhKs", "JdTd9c8c", "--board", "Qs7h2c", "--dead", "2d"]
     assert main([*argv, "--game", "hilo", "--json"]) == 0

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from omaha.equity import PlayerEquity, equity
+from omaha.equities import PlayerEquity, equity
 
 pokerkit = pytest.importorskip("pokerkit")
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from array import array
 from collections import Counter
 
 import pytest
 
 import omaha
-from omaha.equity import equity
+from omaha import _equity
+from omaha.equities import equity
 
 Outcome = tuple[int, int | None]
 
@@ -112,3 +114,47 @@ def test_flushes_and_straight_flushes_match_brute_force(
     r = equity(h, b, game=game, method="exact", threads=1)  # type: ignore[arg-type]
     expected = brute_force(h, b, (), game == "hilo")
     assert [dict(p.outcomes) for p in r] == [dict(c) for c in expected]
+
+
+def _counts(spot: _equity.Spot, n: int) -> list[int]:
+    acc = array("q", bytes(8 * (n * _equity.N_OUTCOMES + 1)))
+    assert spot.exact(0, spot.tasks, acc, True)
+    return acc.tolist()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_one_unknown_hand_by_rank_multisets_equals_hand_by_hand(seed: int) -> None:
+    # The grouped count (boards by rank multiset and flush suit, the unknown
+    # hand by rank multiset) against enumerating every hand and board, on
+    # seeded spots with dead cards that keep the enumeration small.
+    rng = random.Random(1000 + seed)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    if seed % 4 == 0:  # suited hands and boards: flushes everywhere
+        cards.sort(key=lambda c: (c & 3) != seed // 4 % 4)
+    n = rng.randint(2, 5)
+    holes: list[tuple[int, ...] | None] = [tuple(cards[4 * i : 4 * i + 4]) for i in range(n)]
+    holes[rng.randrange(n)] = None
+    rest = cards[4 * n :]
+    m = rng.choice([0, 3, 4, 5])
+    board = tuple(rest[:m])
+    keep = {0: 12, 3: 16, 4: 26, 5: 40}[m]
+    dead = tuple(rest[m + keep :])
+    hilo = seed % 3 != 0
+    fast = _equity.Spot(holes, board, dead, hilo, 4, None, True)
+    slow = _equity.Spot(holes, board, dead, hilo, 4, None, False)
+    assert fast.grouped and not slow.grouped
+    assert _counts(fast, n) == _counts(slow, n)
+
+
+def test_one_unknown_hand_against_every_hand_of_a_small_deck() -> None:
+    # Preflop with a deck of 14 cards left, most of them hearts: every
+    # outcome count of the grouped path equals brute force through the
+    # 60-combination evaluator.
+    holes: list[tuple[int, ...] | None] = [omaha.parse_cards("AhKhQh2s"), None]
+    live = set(omaha.parse_cards("JhTh9h8h3h4d5d6dAs2c3c4c7s8s"))
+    dead = tuple(c for c in range(52) if c not in live and c not in (holes[0] or ()))
+    for hilo in (False, True):
+        r = equity(holes, (), dead, game="hilo" if hilo else "hi", method="exact")
+        expected = brute_force(holes, (), dead, hilo)
+        assert [dict(p.outcomes) for p in r] == [dict(c) for c in expected]

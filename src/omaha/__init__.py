@@ -66,8 +66,9 @@ if TYPE_CHECKING:
         RaiseTo,
         Show,
     )
-    from omaha.equity import EquityResult, PlayerEquity, equity
+    from omaha.equities import EquityResult, PlayerEquity, equity
     from omaha.pots import Pot, PotResult
+    from omaha.preflop import PreflopEntry, preflop_equity, preflop_rank, preflop_table
     from omaha.ranges import Range, format_range, parse_range
     from omaha.structures import FixedLimit, NoLimit, PotLimit
     from omaha.table import Hand, HandResult, ShownHand, Table
@@ -82,9 +83,13 @@ _LAZY = {
          "PostAnte", "PostBigBlindAnte", "PostBlind", "RaiseTo", "Show"),
         "omaha.betting",
     ),
-    "EquityResult": "omaha.equity",
-    "PlayerEquity": "omaha.equity",
-    "equity": "omaha.equity",
+    "EquityResult": "omaha.equities",
+    "PlayerEquity": "omaha.equities",
+    "equity": "omaha.equities",
+    "PreflopEntry": "omaha.preflop",
+    "preflop_equity": "omaha.preflop",
+    "preflop_rank": "omaha.preflop",
+    "preflop_table": "omaha.preflop",
     "Pot": "omaha.pots",
     "PotResult": "omaha.pots",
     "Range": "omaha.ranges",
@@ -145,6 +150,7 @@ __all__ = [
     "Pot",
     "PotLimit",
     "PotResult",
+    "PreflopEntry",
     "PreflopTableError",
     "RaiseTo",
     "Range",
@@ -170,6 +176,9 @@ __all__ = [
     "parse_cards",
     "parse_cards_array",
     "parse_range",
+    "preflop_equity",
+    "preflop_rank",
+    "preflop_table",
     "select_batch",
     "showdown",
     "warmup",

@@ -64,10 +64,20 @@ cdef inline uint32_t hole_colex(const uint16_t *colex, const int *r) noexcept no
             + colex[48 + r[3] + 3])
 
 
+cdef inline uint32_t board_colex_term(const uint16_t *colex, int i, int r) noexcept nogil:
+    """The term of the i-th smallest rank r (0 <= i < 5) in a board's colex index.
+
+    A sorted 5-rank multiset's index is the sum of its five terms, so a loop
+    that deals board cards in rank order can add them one card at a time.
+    """
+    return colex[17 * i + r + i]
+
+
 cdef inline uint32_t board_colex(const uint16_t *colex, const int *r) noexcept nogil:
     """Colex index 0..6187 of a sorted 5-rank multiset; colex is [5][17]."""
-    return (colex[r[0]] + colex[17 + r[1] + 1] + colex[34 + r[2] + 2]
-            + colex[51 + r[3] + 3] + colex[68 + r[4] + 4])
+    return (board_colex_term(colex, 0, r[0]) + board_colex_term(colex, 1, r[1])
+            + board_colex_term(colex, 2, r[2]) + board_colex_term(colex, 3, r[3])
+            + board_colex_term(colex, 4, r[4]))
 
 
 cdef inline uint32_t top_bits(uint32_t x, int k) noexcept nogil:

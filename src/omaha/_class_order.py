@@ -41,6 +41,7 @@ __all__ = [
     "class_equity",
     "class_ids",
     "class_keys",
+    "ids_of",
     "percent_classes",
 ]
 
@@ -147,8 +148,19 @@ def canonical_classes(hole_count: int) -> tuple[npt.NDArray[np.uint8], npt.NDArr
 
 def class_ids(block: Block) -> npt.NDArray[np.int32]:
     """Return the class id of each row of a block of holes."""
-    c = _classes(block.k)
-    return c.id_of_key[np.searchsorted(c.keys, class_keys(block.codes))]
+    return ids_of(block.codes)
+
+
+def ids_of(codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+    """Return the class id of each hole (rows of distinct codes, any order).
+
+    Examples
+    --------
+    >>> ids_of(np.array([[3, 2, 1, 0], [51, 50, 49, 48]], np.uint8)).tolist()
+    [0, 16431]
+    """
+    c = _classes(codes.shape[1])
+    return c.id_of_key[np.searchsorted(c.keys, class_keys(codes))]
 
 
 def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:

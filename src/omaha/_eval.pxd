@@ -30,15 +30,14 @@ cdef class SelectedHand:
 # (needs the GIL; raises MemoryError if it cannot be allocated).
 cdef const EvalTables *eval_tables() except NULL
 
-# Omaha Hi of one deal by the table path (2 of nh hole + 3 of nb board).
-cdef uint16_t hi_value(const uint8_t *hole, int nh, const uint8_t *board,
-                       int nb) noexcept nogil
-# Omaha eight-or-better Lo of one deal (0 = no low).
-cdef uint8_t lo_value(const uint8_t *hole, int nh, const uint8_t *board,
-                      int nb) noexcept nogil
 # Best flush from 2 of hole_ranks and 3 of board_ranks (rank bits of one suit).
 cdef uint16_t flush_value(uint32_t hole_ranks, uint32_t board_ranks) noexcept nogil
 # Colex index 0..1819 of 4 hole cards' rank multiset (any order).
 cdef uint32_t hole_index(const uint8_t *hole4) noexcept nogil
 # Colex index 0..6187 of 5 board cards' rank multiset (any order).
 cdef uint32_t board_index(const uint8_t *board5) noexcept nogil
+# The binomial coefficient C(n, k) (0 when k < 0 or k > n; n <= 52 fits).
+cdef uint32_t binom(int n, int k) noexcept nogil
+# The ten straight windows as 13-bit rank sets, highest first (index 9 is
+# the wheel A-2-3-4-5); filled at import, read-only.
+cdef const uint16_t *straight_windows() noexcept nogil

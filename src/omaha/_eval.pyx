@@ -1184,16 +1184,6 @@ cdef const EvalTables *eval_tables() except NULL:
     return &_TABLES
 
 
-cdef uint16_t hi_value(const uint8_t *hole, int nh, const uint8_t *board,
-                       int nb) noexcept nogil:
-    return _hi_fast(hole, nh, board, nb)
-
-
-cdef uint8_t lo_value(const uint8_t *hole, int nh, const uint8_t *board,
-                      int nb) noexcept nogil:
-    return _lo_fast(hole, nh, board, nb)
-
-
 cdef uint16_t flush_value(uint32_t hole_ranks, uint32_t board_ranks) noexcept nogil:
     return _flush_best(hole_ranks, board_ranks)
 
@@ -1204,6 +1194,14 @@ cdef uint32_t hole_index(const uint8_t *hole4) noexcept nogil:
 
 cdef uint32_t board_index(const uint8_t *board5) noexcept nogil:
     return _board5_index(board5)
+
+
+cdef uint32_t binom(int n, int k) noexcept nogil:
+    return _binom(n, k)
+
+
+cdef const uint16_t *straight_windows() noexcept nogil:
+    return SF_WINDOW
 
 
 # ---------------------------------------------------------------------------

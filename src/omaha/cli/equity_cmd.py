@@ -21,16 +21,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="each hand's equity (share of the pot), exact or by Monte Carlo",
         description=(
             "Compute each player's Omaha Hi or Hi-Lo equity: exact enumeration of every "
-            "board when every hand is known, Monte Carlo when a hand is 'random' (or with "
-            "--samples). A progress bar appears on stderr for runs over a second."
+            "board (and every hand of each range) when no hand is 'random' and the deals "
+            "are few enough, Monte Carlo otherwise (or with --samples). A hand is hole "
+            "cards, a range in the syntax of docs/ranges.md (quote it for the shell), or "
+            "'random'. A progress bar appears on stderr for runs over a second."
         ),
-        epilog="example: omaha equity AhAsKhKs JdTd9c8c --board Qs7h2c --game hilo",
+        epilog=(
+            "examples: omaha equity AhAsKhKs JdTd9c8c --board Qs7h2c --game hilo; "
+            'omaha equity AhAsKhKs "KK+:$ds" "15%%" --board Qs7h2c'
+        ),
     )
     p.add_argument(
         "holes",
         nargs="+",
-        metavar="HOLE",
-        help="hole cards per player, e.g. AhAsKhKs (4, 5 or 6 cards), or 'random'",
+        metavar="HAND",
+        help=(
+            "per player: hole cards, e.g. AhAsKhKs (4, 5 or 6 cards); a range, e.g. "
+            "'KK+:$ds' or '15%%' (text that reads as cards is hole cards: write a range "
+            "such as AsKs as '(AsKs)'); or 'random'"
+        ),
     )
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Qs7h2c")
     p.add_argument("--dead", default="", help="dead cards, e.g. 2d")
@@ -55,13 +64,22 @@ def _pct(x: float | None) -> str:
     return "" if x is None else f"{100 * x:.3f}%"
 
 
-def _as_dict(result: Any) -> dict[str, Any]:
+def _label(p: Any, text: str) -> str:
+    """How a player's hand is shown: its cards, the range as typed, or 'random'."""
+    if p.hole_cards is not None:
+        return format_cards(p.hole_cards)
+    return "random" if p.range is None else text
+
+
+def _as_dict(result: Any, texts: list[str]) -> dict[str, Any]:
     players = []
     for i, p in enumerate(result.players):
         players.append(
             {
                 "player": i + 1,
                 "hole": None if p.hole_cards is None else format_cards(p.hole_cards),
+                "range": None if p.range is None else texts[i],
+                "combinations": None if p.range is None else len(p.range),
                 "equity": p.equity,
                 "win": p.win,
                 "tie": p.tie,
@@ -86,7 +104,7 @@ def _as_dict(result: Any) -> dict[str, Any]:
     }
 
 
-def _print_table(result: Any) -> None:
+def _print_table(result: Any, texts: list[str]) -> None:
     game = "Omaha Hi-Lo 8/b" if result.game == "hilo" else "Omaha Hi"
     board = format_cards(result.board, " ") or "none (preflop)"
     print(
@@ -100,7 +118,7 @@ def _print_table(result: Any) -> None:
             f"Monte Carlo: {result.samples:,} samples, seed {result.seed}, "
             f"largest standard error {_pct(result.stderr)}, {result.seconds:.3f} s"
         )
-    cols = ["Player", "Hole", "Equity", "Win", "Tie"]
+    cols = ["Player", "Hand", "Equity", "Win", "Tie"]
     if result.game == "hilo":
         cols += ["Scoop", "High", "Low"]
     if result.method != "exact":
@@ -109,7 +127,7 @@ def _print_table(result: Any) -> None:
     for i, p in enumerate(result.players):
         row = [
             str(i + 1),
-            "random" if p.hole_cards is None else format_cards(p.hole_cards),
+            _label(p, texts[i]),
             _pct(p.equity),
             _pct(p.win),
             _pct(p.tie),
@@ -140,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
 
     Exit status 1 on bad cards or a failed write, 2 on bad options.
     """
-    from omaha.equity import equity
+    from omaha.equities import equity
 
     holes = [None if h.lower() in _RANDOM else h for h in args.holes]
     try:
@@ -164,9 +182,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.json:
-            print(json.dumps(_as_dict(result)))
+            print(json.dumps(_as_dict(result, args.holes)))
         else:
-            _print_table(result)
+            _print_table(result, args.holes)
         sys.stdout.flush()
     except BrokenPipeError:
         raise  # the reader went away: not an error (omaha.cli.main)

@@ -2,13 +2,16 @@
 
 :func:`equity` answers "how often does each hand win, and what share of the
 pot does it take on average?" for 2 to 10 players with 4-, 5- or 6-card
-hole cards, a board of 0, 3, 4 or 5 cards, dead cards and unknown
-(random) opponent hands. The loops run in the compiled module
-:mod:`omaha._equity` with the GIL released, on the lookup tables of the
-evaluator core; this module validates the input, plans the work (threads,
-chunks for the progress bar and Ctrl-C) and turns the integer counts into
-an :class:`EquityResult`. The rules are docs/rules.md §2 (high), §3 (low)
-and §4 (how a pot is split).
+hole cards, a board of 0, 3, 4 or 5 cards, dead cards, unknown (random)
+opponent hands and hands drawn from ranges (docs/ranges.md). The loops run
+in the compiled module :mod:`omaha._equity` with the GIL released, on the
+lookup tables of the evaluator core; this module validates the input,
+plans the work (threads, chunks for the progress bar and Ctrl-C) and turns
+the integer counts into an :class:`EquityResult`. The rules are
+docs/rules.md §2 (high), §3 (low) and §4 (how a pot is split).
+
+(This module was ``omaha.equity`` before the name went to the function
+alone: ``omaha.equity`` is :func:`equity`.)
 
 Examples
 --------
@@ -29,16 +32,22 @@ import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from omaha import _equity
-from omaha.cards import MAX_PLAYERS, as_cards, require_distinct
-from omaha.errors import InvalidCardError
+from omaha.cards import MAX_PLAYERS, as_cards, parse_cards, require_distinct
+from omaha.errors import DuplicateCardError, InvalidCardError
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
+    import numpy as np
+    import numpy.typing as npt
+
     from omaha.cards import Cards
+    from omaha.ranges import Range
+
+    Hand: TypeAlias = Cards | Range | None
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
 
@@ -58,6 +67,8 @@ _ROUND = 64
 _DEFAULT_SAMPLES = 100_000
 _DEFAULT_MAX_SAMPLES = 100_000_000
 _MAX_SAMPLES = 2**63 - 1
+# method="auto" with ranges: exact up to this many (unweighted) deals.
+_AUTO_EXACT_DEALS = 200_000_000
 # Work (deals) below which threads=None runs on one thread.
 _THREADS_MIN_WORK = 1 << 18
 
@@ -83,7 +94,7 @@ class PlayerEquity:
     """
 
     hole_cards: tuple[int, ...] | None
-    """The player's hole card codes as given, or ``None`` for a random hand."""
+    """The player's hole card codes as given, or ``None`` for a random hand or a range."""
     equity: float
     """The expected share of the pot: ``high_share + low_share``."""
     win: float
@@ -105,10 +116,14 @@ class PlayerEquity:
     the number of players sharing it (1 = alone); ``low`` is likewise 0 or
     the number sharing the best qualifying low, and ``None`` when nobody
     has a qualifying low (always in ``"hi"``). Only outcomes that occurred
-    are listed; the counts add up to the number of deals.
+    are listed; the counts add up to the number of deals (``result.deals``).
+    With weighted ranges an exact deal counts the product of its hands'
+    weights (see :func:`equity`, Notes).
     """
     stderr: float | None = None
     """Standard error of ``equity`` (Monte Carlo), else ``None``."""
+    range: Range | None = field(default=None, compare=False)
+    """The range the player's hand was drawn from (as given or parsed), else ``None``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +146,9 @@ class EquityResult:
     """The dead cards."""
     boards: int | None
     """Exact: the number of deals enumerated (each completion of the board,
-    times each combination of the unknown hands when some are ``None``)."""
+    times each combination of the unknown hands when some are ``None`` and
+    of the ranges' hands), each counted with its weight when a range is
+    weighted."""
     samples: int | None
     """Monte Carlo: the number of deals sampled."""
     stderr: float | None
@@ -159,19 +176,56 @@ class EquityResult:
 # ------------------------------------------------------------------ validation
 
 
-def _parse_spot(
-    holes: Sequence[Cards | None], board: Cards, dead: Cards
-) -> tuple[list[tuple[int, ...] | None], int, tuple[int, ...], tuple[int, ...]]:
-    """Return the hole cards (``None`` for unknown), hole size, board and dead cards."""
+@dataclass
+class _Parsed:
+    """A validated spot: what the compiled Spot needs, and the ranges as given."""
+
+    holes: list[tuple[int, ...] | None]  # known holes; None for unknown and ranged players
+    ranges: dict[int, Range]  # ranged players, by index
+    size: int
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+
+
+def _reads_as_cards(text: str) -> bool:
+    """Whether ``text`` is card text (``"AhAsKhKs"``, ``"As Kd"``), valid or not in count."""
+    try:
+        parse_cards(text)
+    except DuplicateCardError:
+        return True
+    except InvalidCardError:
+        return False
+    return True
+
+
+def _range_type() -> type | None:
+    """Return :class:`omaha.ranges.Range` if that module is loaded (a Range exists only then)."""
+    module = sys.modules.get("omaha.ranges")
+    return getattr(module, "Range", None)
+
+
+def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> _Parsed:
+    """Validate the hands, board and dead cards; read range texts."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         raise ValueError(f"holes must be a sequence of hands, one per player, got {holes!r}")
     n = len(holes)
     if not 2 <= n <= 10:
         raise ValueError(f"equity needs 2 to 10 players, got {n}: {holes!r}")
+    range_type = _range_type()
     parsed: list[tuple[int, ...] | None] = []
+    texts: dict[int, str] = {}
+    ranges: dict[int, Range] = {}
+    sizes: set[int] = set()
     for i, hole in enumerate(holes):
+        parsed.append(None)
         if hole is None:
-            parsed.append(None)
+            continue
+        if range_type is not None and isinstance(hole, range_type):
+            ranges[i] = cast("Range", hole)
+            sizes.add(ranges[i].hole_count)
+            continue
+        if isinstance(hole, str) and not _reads_as_cards(hole):
+            texts[i] = hole
             continue
         cards = as_cards(hole, f"player {i + 1}")
         if len(cards) not in MAX_PLAYERS:
@@ -179,13 +233,18 @@ def _parse_spot(
                 f"player {i + 1} has {len(cards)} hole cards ({hole!r}); "
                 "Omaha deals 4, 5 or 6 (docs/rules.md §1)"
             )
-        parsed.append(cards)
-    sizes = sorted({len(h) for h in parsed if h is not None})
+        parsed[i] = cards
+        sizes.add(len(cards))
     if len(sizes) > 1:
         raise InvalidCardError(
-            f"every player needs the same number of hole cards, got {sizes} in {holes!r}"
+            f"every player needs the same number of hole cards, got {sorted(sizes)} in {holes!r}"
         )
-    size = sizes[0] if sizes else 4
+    size = sizes.pop() if sizes else 4
+    if texts:
+        from omaha.ranges import parse_range
+
+        for i, text in texts.items():
+            ranges[i] = parse_range(text, hole_count=size, game=game)
     b = as_cards(board, "board")
     if len(b) not in (0, 3, 4, 5):
         raise InvalidCardError(
@@ -205,7 +264,40 @@ def _parse_spot(
             f"{n} players x {size} hole cards + 5 board cards + {len(d)} dead cards "
             f"need {need} cards; the deck has 52"
         )
-    return parsed, size, b, d
+    return _Parsed(parsed, dict(sorted(ranges.items())), size, b, d)
+
+
+def _range_rows(
+    p: _Parsed,
+) -> dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]]:
+    """Each range's combinations that avoid every known card, with integer weights.
+
+    A combination holding a board, dead or known hole card is impossible
+    and dropped (docs/ranges.md §11). The weights are the percents divided
+    by their greatest common divisor (1 for every hand of an unweighted
+    range); whether combinations of different players collide is decided
+    deal by deal in the compiled loops.
+    """
+    import numpy as np
+
+    known = 0
+    for cards in (*[h for h in p.holes if h is not None], p.board, p.dead):
+        for c in cards:
+            known |= 1 << c
+    out = {}
+    for i, r in p.ranges.items():
+        holes = r.holes
+        bits = np.left_shift(np.uint64(1), holes.astype(np.uint64))
+        masks = np.bitwise_or.reduce(bits, axis=1)
+        keep = (masks & np.uint64(known)) == 0
+        if not keep.any():
+            raise ValueError(
+                f"player {i + 1}'s range ({len(r):,} hands) has no hand left once the "
+                "board, dead and known hole cards are removed"
+            )
+        pct = np.rint(r.weights[keep] * 100).astype(np.int64)  # 1..100 exactly
+        out[i] = (np.ascontiguousarray(holes[keep]), pct // math.gcd(*pct.tolist()))
+    return out
 
 
 def _check_int(value: object, name: str, low: int, high: int | None = None) -> int:
@@ -333,7 +425,11 @@ def _progress_bar(progress: bool | float, total: int, unit: str) -> Any:
 
 
 def _player(
-    hole: tuple[int, ...] | None, counts: Sequence[int], deals: int, mc: bool
+    hole: tuple[int, ...] | None,
+    counts: Sequence[int],
+    deals: int,
+    mc: bool,
+    hand_range: Range | None = None,
 ) -> PlayerEquity:
     cells = [(_CELLS[cell], c) for cell, c in enumerate(counts) if c]
     high = sum(c * hu for (_, hu, _), c in cells)
@@ -359,6 +455,7 @@ def _player(
         equity_fraction=share,
         outcomes=types.MappingProxyType({key: c for (key, _, _), c in cells}),
         stderr=stderr,
+        range=hand_range,
     )
 
 
@@ -381,7 +478,7 @@ def _max_stderr(totals: Sequence[int], n: int, deals: int) -> float:
 
 
 def equity(
-    holes: Sequence[Cards | None],
+    holes: Sequence[Hand],
     board: Cards = (),
     dead: Cards = (),
     game: Game = "hi",
@@ -396,11 +493,17 @@ def equity(
 
     Parameters
     ----------
-    holes : sequence of cards or None
-        Each player's hole cards (2 to 10 players): 4 cards, or 5 or 6 for
-        5- and 6-card Omaha, the same number for every player, as text
-        (``"AhAsKhKs"``) or card codes. ``None`` is a random hand: every
-        possible hand (exact) or a random one per sample (Monte Carlo).
+    holes : sequence of cards, ranges or None
+        Each player's hand (2 to 10 players). Hole cards: 4 cards, or 5 or
+        6 for 5- and 6-card Omaha, the same number for every player, as
+        text (``"AhAsKhKs"``) or card codes. A range: an
+        :class:`omaha.Range` or range text (``"KK+:$ds"``, ``"15%"``;
+        docs/ranges.md), read for the players' hole size and ``game``. A
+        string is hole cards when it reads as card text (every token a rank
+        and a suit: ``"AhAsKhKs"``, ``"As Kd 7h 2c"``), else a range; put a
+        range that reads as cards in parentheses (``"(AsKs)"``). ``None``
+        is a random hand: every possible hand (exact) or a random one per
+        sample (Monte Carlo).
     board : cards, default ()
         The known board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards.
     dead : cards, default ()
@@ -408,9 +511,11 @@ def equity(
     game : {"hi", "hilo"}, default "hi"
         Omaha High, or Omaha Hi-Lo eight or better.
     method : {"auto", "exact", "monte-carlo"}, default "auto"
-        ``"auto"`` is Monte Carlo when a hand is ``None`` or ``samples`` or
-        ``target_stderr`` is given, and exact otherwise. ``"exact"`` with a
-        ``None`` hand enumerates that player's hands too (see Notes).
+        ``"auto"`` is Monte Carlo when a hand is ``None``, when ``samples``
+        or ``target_stderr`` is given, or when ranges make more than
+        200,000,000 deals to enumerate; exact otherwise. ``"exact"``
+        enumerates every hand of every range and ``None`` player too (see
+        Notes).
     samples : int, optional
         Monte Carlo: the number of deals to sample (default 100,000); with
         ``target_stderr``, the most to sample (default 100,000,000). At
@@ -436,9 +541,10 @@ def equity(
     EquityResult
         ``result[i]`` (a :class:`PlayerEquity`) has ``equity``, ``win``,
         ``tie``, ``scoop``, ``high_share``, ``low_share``, the exact
-        ``equity_fraction``, the raw ``outcomes`` counts and (Monte Carlo)
-        ``stderr``; ``result.method``, ``result.boards`` or
-        ``result.samples``, ``result.stderr`` and ``result.seed``.
+        ``equity_fraction``, the raw ``outcomes`` counts, (Monte Carlo)
+        ``stderr`` and the player's ``range``; ``result.method``,
+        ``result.boards`` or ``result.samples``, ``result.stderr`` and
+        ``result.seed``.
 
     Raises
     ------
@@ -447,10 +553,16 @@ def equity(
         1, 2 or 6 cards; hole sizes mixed within one call), or a card held
         twice across players, board and dead cards
         (:class:`DuplicateCardError`); the message names it.
+    RangeSyntaxError
+        Malformed range text (a ``ValueError``; docs/ranges.md §12).
+    PreflopTableError
+        A percent range for a hole size without a preflop table.
     ValueError
         Fewer than 2 or more than 10 players, more players than the deck
         allows (10 with 4 hole cards, 8 with 5, 7 with 6, and every card
-        dealt must exist), or a bad ``game``, ``method``, ``samples``,
+        dealt must exist), a range with no hand left once the known cards
+        are removed, ranges that leave no deal (or, for Monte Carlo, almost
+        none), or a bad ``game``, ``method``, ``samples``,
         ``target_stderr``, ``seed``, ``threads`` or ``progress``.
     KeyboardInterrupt
         On Ctrl-C: the compiled loops stop within milliseconds.
@@ -479,13 +591,30 @@ def equity(
     Counts are integers and shares exact fractions (``equity_fraction``),
     so exact results are exact; the floats are rounded once from them.
 
+    Ranges. The deal is drawn from the joint distribution of the players'
+    hands: a combination is impossible when it holds a known card (board,
+    dead, another player's hole cards) or a card of another player's
+    combination, and otherwise has the product of the players' weights.
+    Exact enumeration visits every possible combination of the ranges
+    (and then of the ``None`` hands and the boards); with weights, a deal
+    counts the product of its hands' percents, each player's divided by
+    their greatest common divisor (so an unweighted range counts each deal
+    once), and ``outcomes`` and ``deals`` are those weighted counts. Monte
+    Carlo draws the ranges' hands by rejection: one combination of each
+    range uniformly, kept with probability weight / largest weight, the
+    whole draw repeated until no card is held twice; the ``None`` hands
+    and the board are then dealt uniformly from the cards left. Both give
+    exactly the joint distribution.
+
     Cost: exact enumeration visits ``C(R, 5 - len(board))`` boards, ``R``
     being the cards left (1,086,008 heads-up preflop: about 7 ms for Hi,
-    10 ms for Hi-Lo on one thread). A ``None`` hand multiplies that by the
-    number of hands it can be, ``C(R, 4)`` for 4 cards (123,410 on the
-    river heads-up, but 194,580 times 1,086,008 boards preflop): use
-    Monte Carlo there. Monte Carlo's error shrinks as ``1/sqrt(samples)``;
-    a share's standard error is at most ``0.5 / sqrt(samples)``. The first
+    10 ms for Hi-Lo on one thread), times the combinations of the ranges.
+    One ``None`` 4-card hand is counted by rank multisets, board group by
+    board group (see :mod:`omaha._equity`): exact against one random hand
+    takes about 3.5 s preflop, 10 ms on the flop. More ``None`` hands, or
+    5- and 6-card ones, are enumerated hand by hand: ``C(R, 4)`` per
+    ``None`` hand. Monte Carlo's error shrinks as ``1/sqrt(samples)``; a
+    share's standard error is at most ``0.5 / sqrt(samples)``. The first
     call builds the evaluator's 22.5 MB Hi table (see :func:`omaha.warmup`).
 
     Examples
@@ -499,11 +628,14 @@ def equity(
     >>> r = equity(["AhAsKhKs", None], samples=20_000, seed=7)
     >>> r.method, r.samples, r.seed, f"{r[0].equity:.3f}"
     ('monte-carlo', 20000, 7, '0.699')
+    >>> r = equity(["AhAsKhKs", "QQ+:$ds"], board="Qs7h2c")   # a hand against a range
+    >>> r.method, r.boards, f"{r[0].equity:.4f}", len(r[1].range)
+    ('exact', 492000, '0.4303', 2574)
     """
     start = time.perf_counter()
-    parsed, size, b, d = _parse_spot(holes, board, dead)
     if game not in ("hi", "hilo"):
         raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    p = _parse_spot(holes, board, dead, game)
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if samples is not None:
@@ -521,36 +653,53 @@ def equity(
         _check_int(threads, "threads", 1)
     if not isinstance(progress, (bool, int, float)) or progress < 0:
         raise ValueError(f"progress must be a bool or a number of seconds, got {progress!r}")
-    unknown = sum(h is None for h in parsed)
+    n = len(p.holes)
+    unknown = sum(h is None for i, h in enumerate(p.holes) if i not in p.ranges)
     mc_args = samples is not None or target_stderr is not None
     if method == "exact" and mc_args:
         raise ValueError("samples and target_stderr apply to Monte Carlo only, not method='exact'")
-    chosen: Literal["exact", "monte-carlo"] = (
-        method if method != "auto" else ("monte-carlo" if unknown or mc_args else "exact")
-    )
-    spot = _equity.Spot(parsed, b, d, game == "hilo", size)
-    n = len(parsed)
-    nout = n * _N_OUT
-
+    rows = _range_rows(p) if p.ranges else {}
+    k = 5 - len(p.board)
+    spot = _equity.Spot(p.holes, p.board, p.dead, game == "hilo", p.size, rows)
+    inner = _inner_deals(spot.deck_size - len(rows) * p.size, p.size, unknown, k)
+    combos = math.prod(len(w) for _, w in rows.values())
+    chosen: Literal["exact", "monte-carlo"]
+    if method != "auto":
+        chosen = method
+    elif unknown or mc_args or (rows and inner * combos > _AUTO_EXACT_DEALS):
+        chosen = "monte-carlo"
+    else:
+        chosen = "exact"
+    nout = n * _N_OUT + 1
     if chosen == "exact":
-        totals, deals = _exact(spot, size, unknown, 5 - len(b), threads, progress, nout)
-        players = tuple(_player(h, totals[p * _N_OUT : (p + 1) * _N_OUT], deals, False)
-                        for p, h in enumerate(parsed))  # fmt: skip
+        totals, deals = _exact(spot, rows, inner, k, threads, progress, nout)
+        players = tuple(_player(h, totals[i * _N_OUT : (i + 1) * _N_OUT], deals, False,
+                                p.ranges.get(i)) for i, h in enumerate(p.holes))  # fmt: skip
         return EquityResult(
-            players, game, "exact", b, d, deals, None, None, None, time.perf_counter() - start
-        )
+            players, game, "exact", p.board, p.dead, deals, None, None, None,
+            time.perf_counter() - start,
+        )  # fmt: skip
 
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     if samples is None:
         samples = _DEFAULT_SAMPLES if target_stderr is None else _DEFAULT_MAX_SAMPLES
     totals, deals = _monte_carlo(spot, seed, samples, target_stderr, threads, progress, nout, n)
-    players = tuple(_player(h, totals[p * _N_OUT : (p + 1) * _N_OUT], deals, True)
-                    for p, h in enumerate(parsed))  # fmt: skip
-    worst = max(p.stderr or 0.0 for p in players)
+    players = tuple(_player(h, totals[i * _N_OUT : (i + 1) * _N_OUT], deals, True,
+                            p.ranges.get(i)) for i, h in enumerate(p.holes))  # fmt: skip
+    worst = max(x.stderr or 0.0 for x in players)
     return EquityResult(
-        players, game, "monte-carlo", b, d, None, deals, worst, seed, time.perf_counter() - start
-    )
+        players, game, "monte-carlo", p.board, p.dead, None, deals, worst, seed,
+        time.perf_counter() - start,
+    )  # fmt: skip
+
+
+def _inner_deals(r: int, size: int, unknown: int, k: int) -> int:
+    """Deals once the ranged hands are set: the unknown hands, then the board, from r cards."""
+    deals = math.comb(r - unknown * size, k)
+    for u in range(unknown):
+        deals *= math.comb(r - u * size, size)
+    return deals
 
 
 def _threads_for(threads: int | None, work: int) -> int:
@@ -561,23 +710,34 @@ def _threads_for(threads: int | None, work: int) -> int:
 
 def _exact(
     spot: _equity.Spot,
-    size: int,
-    unknown: int,
+    rows: Mapping[int, tuple[Any, Any]],
+    inner: int,
     k: int,
     threads: int | None,
     progress: bool | float,
     nout: int,
 ) -> tuple[list[int], int]:
-    r = spot.deck_size
-    if unknown:
-        tasks = math.comb(r, size)
-        per = math.comb(r - unknown * size, k)
-        for u in range(1, unknown):
-            per *= math.comb(r - u * size, size)
+    tasks = spot.tasks
+    if rows:
+        sizes = [len(w) for _, w in rows.values()]
+        bound = inner * math.prod(int(w.sum()) for _, w in rows.values())
+        if bound >= 2**63:
+            raise ValueError("too many weighted deals to count exactly in 64 bits; use Monte Carlo")
+        per = inner * math.prod(sizes[1:])  # at most, per combination of the first range
         total = tasks * per
         nthreads = _threads_for(threads, total)
         chunks = _uniform_chunks(tasks, per, _chunk_target(total, nthreads, bool(progress)))
+    elif spot.grouped:
+        total = inner
+        nthreads = 1
+        chunks = [(0, 1, inner)]
+    elif spot.unknown:
+        total = inner  # tasks: the first unknown hand, each with inner // tasks deals
+        nthreads = _threads_for(threads, total)
+        target = _chunk_target(total, nthreads, bool(progress))
+        chunks = _uniform_chunks(tasks, inner // tasks, target)
     else:
+        r = spot.deck_size
         weights = [math.comb(r - 1 - t, k - 1) for t in range(r - k + 1)] if k else [1]
         total = sum(weights)
         nthreads = _threads_for(threads, total)
@@ -589,7 +749,11 @@ def _exact(
     finally:
         if bar is not None:
             bar.close()
-    return totals, total
+    if not rows:
+        return totals, inner
+    if not totals[-1]:
+        raise ValueError("the ranges leave no possible deal: every combination holds a card twice")
+    return totals, totals[-1] * inner
 
 
 def _monte_carlo(
@@ -635,18 +799,3 @@ def _monte_carlo(
     finally:
         if bar is not None:
             bar.close()
-
-
-class _CallableModule(types.ModuleType):
-    """The type of this module: calling it calls :func:`equity`.
-
-    ``omaha.equity`` is the function (exported lazily by ``omaha``), but
-    importing the submodule ``omaha.equity`` first makes Python bind the
-    package attribute to the module; calling it still computes equity.
-    """
-
-    def __call__(self, *args: Any, **kwargs: Any) -> EquityResult:
-        return equity(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
