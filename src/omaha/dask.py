@@ -120,7 +120,7 @@ def connect(address: str) -> Iterator[distributed.Client]:
                 n_workers=int(count),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # a free port: a fixed one may be taken
             ) as cluster,
             distributed.Client(cluster) as client,
         ):
