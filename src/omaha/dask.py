@@ -723,7 +723,8 @@ def evaluate_files(
     ----------
     inputs : sequence of str
         Input files or glob patterns (expanded by a worker, sorted), each a
-        path that every worker can read (shared storage). Every format of
+        path that every worker can read (shared storage); a relative name is
+        made absolute here, from the caller's working directory. Every format of
         :mod:`omaha.tableio`; row numbers (the default ``id``) continue from
         one file to the next in the order given.
     output : str
@@ -764,8 +765,11 @@ def evaluate_files(
         "threads": threads,
         "chunk_rows": chunk_rows,
     }
+    # Relative names are taken from here (the workers may run elsewhere, with another cwd).
+    inputs = [name if name == "-" else os.path.abspath(name) for name in inputs]
+    output = os.path.abspath(output)
     with _scheduler(client) as scheduler:
-        plan = dask.delayed(_plan, pure=False)(list(inputs), input_format, rows_per_task, output)
+        plan = dask.delayed(_plan, pure=False)(inputs, input_format, rows_per_task, output)
         pieces, temp = dask.compute(plan, scheduler=scheduler)[0]
         try:
             parts = []
