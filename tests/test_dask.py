@@ -163,6 +163,19 @@ def test_code_columns_and_chosen_columns(client: Any) -> None:
     pd.testing.assert_frame_equal(got, want, check_exact=True)
 
 
+def test_object_columns_without_dask_string_conversion(client: Any) -> None:
+    import dask
+
+    frame = _small().astype(object)
+    with dask.config.set({"dataframe.convert-string": False}):
+        ddf = dd.from_pandas(frame, npartitions=2)
+        assert ddf._meta["hole"].dtype == object  # read as Arrow nulls when empty
+        lazy = od.evaluate_frame(ddf)
+        got = client.compute(lazy).result(timeout=TIMEOUT)
+    pd.testing.assert_frame_equal(got, tabular.evaluate_frame(frame), check_exact=True)
+    assert dict(lazy.dtypes) == dict(got.dtypes)
+
+
 # ------------------------------------------------------------------ equity_table
 
 HOLES = ["AhAsKhKs", "JdTd9c8c", "As2sKd3h"]

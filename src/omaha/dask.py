@@ -122,11 +122,11 @@ def connect(address: str) -> Iterator[distributed.Client]:
                 processes=True,
                 dashboard_address=":0",  # a free port: a fixed one may be taken
             ) as cluster,
-            distributed.Client(cluster) as client,
+            distributed.Client(cluster, set_as_default=False) as client,
         ):
             yield client
         return
-    with distributed.Client(address) as client:
+    with distributed.Client(address, set_as_default=False) as client:
         yield client
 
 
@@ -212,7 +212,15 @@ def evaluate_frame(
         raise TypeError(f"ddf must be a Dask DataFrame, not {type(ddf).__name__}")
     wanted = None if columns is None else list(columns)
     # The empty frame checks the arguments and the columns now and gives the result's types.
-    meta = tabular.evaluate_frame(ddf._meta, hole, board, wanted, errors, threads)
+    # An empty object column reads as Arrow nulls, not text: look at it as strings.
+    empty = ddf._meta
+    found = tabular.find_columns([str(c) for c in empty.columns], hole, board)
+    text = [c for c in found if isinstance(c, str) and empty[c].dtype == object]
+    meta = tabular.evaluate_frame(
+        empty.astype(dict.fromkeys(text, "string")), hole, board, wanted, errors, threads
+    )
+    for c in text:
+        meta[c] = empty[c]
     return ddf.map_partitions(_evaluate_partition, hole, board, wanted, errors, threads, meta=meta)
 
 
