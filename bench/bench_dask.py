@@ -1,6 +1,6 @@
 """Scale-out benchmark: ``omaha eval`` work on a LocalCluster of one and of two workers.
 
-The same work three ways, over the same Parquet files of random deals (4
+The same work four ways, over the same Parquet files of random deals (4
 hole cards, a 5-card board, one row group of 1,000,000 rows per file):
 
 - ``local``: :func:`omaha.pipeline.evaluate_file` of each file in turn,
@@ -8,13 +8,16 @@ hole cards, a 5-card board, one row group of 1,000,000 rows per file):
   does), kernel ``threads=1``;
 - ``dask-1``: :func:`omaha.dask.evaluate_files` on
   ``LocalCluster(n_workers=1, threads_per_worker=1)``;
-- ``dask-2``: the same on ``LocalCluster(n_workers=2, threads_per_worker=1)``.
+- ``dask-2``: the same on ``LocalCluster(n_workers=2, threads_per_worker=1)``;
+- ``local-x2``, the control: two plain processes without Dask taking the
+  files in turn (a process pool): what two processes can get from the
+  machine at that moment (other jobs of a shared machine take their part).
 
 Under Dask the workers read the input files and write the Parquet parts;
 the client sends the task graph and gets back the counts. Each timed run
 goes from the call to the renamed output directory (the clusters are
 started before, and a first untimed round warms the workers up); the rounds
-run the three ways in a rotated order, so that a busy spell of a shared
+run the four ways in a rotated order, so that a busy spell of a shared
 machine falls on all of them. Rows per second are reported as the median
 and the range over the rounds, with the ratios dask-2 / dask-1 (the second
 worker's speedup) and dask-1 / local (the cost of going through Dask), per
@@ -24,13 +27,14 @@ Run the measurement (about two minutes on two cores)::
 
     python bench/bench_dask.py --files 8 --runs 9
 
-``pytest bench --benchmark-disable`` runs :func:`test_dask_smoke`: the three
+``pytest bench --benchmark-disable`` runs :func:`test_dask_smoke`: the four
 ways once each on small files, as a check that the script works.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import shutil
 import statistics
@@ -38,6 +42,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from typing import Any
 
 import pyarrow as pa
@@ -70,6 +76,7 @@ def run_local(inputs: list[str], out: pathlib.Path) -> int:
     """Evaluate each file in turn in this process, as ``omaha eval`` does."""
     from omaha.pipeline import evaluate_file
 
+    omaha.warmup()
     out.mkdir(exist_ok=True)
     rows = 0
     for i, path in enumerate(inputs):
@@ -94,8 +101,8 @@ def measure(inputs: list[str], scratch: pathlib.Path, runs: int) -> dict[str, li
     """Rows per second, per round, of local, dask-1 and dask-2 on the same inputs.
 
     Both clusters are up for the whole measurement (the idle one costs
-    nothing measurable) and each round runs the three in a rotated order,
-    so that a busy spell of the machine falls on all three alike; one
+    nothing measurable) and each round runs the four in a rotated order,
+    so that a busy spell of the machine falls on all four alike; one
     untimed round first warms everything up.
     """
     import contextlib
@@ -105,6 +112,21 @@ def measure(inputs: list[str], scratch: pathlib.Path, runs: int) -> dict[str, li
     omaha.warmup()
     ways: dict[str, Callable[[], int]] = {"local": lambda: run_local(inputs, scratch / "local")}
     with contextlib.ExitStack() as stack:
+        # The control: two plain processes without Dask taking the files in turn
+        # (evaluate_file itself is sent: a child cannot import this file by name).
+        from omaha.pipeline import evaluate_file
+
+        pool = stack.enter_context(ProcessPoolExecutor(2, mp_context=get_context("spawn")))
+        (scratch / "local-x2").mkdir()
+
+        def local_x2() -> int:
+            jobs = [
+                pool.submit(evaluate_file, path, str(scratch / "local-x2" / f"{i}.parquet"))
+                for i, path in enumerate(inputs)
+            ]
+            return sum(job.result().rows for job in jobs)
+
+        ways["local-x2"] = local_x2
         for workers in (1, 2):
             cluster = stack.enter_context(
                 distributed.LocalCluster(
@@ -123,7 +145,7 @@ def measure(inputs: list[str], scratch: pathlib.Path, runs: int) -> dict[str, li
         results: dict[str, list[float]] = {name: [] for name in ways}
         names = list(ways)
         for r in range(runs):
-            for name in names[r % 3 :] + names[: r % 3]:
+            for name in names[r % len(names) :] + names[: r % len(names)]:
                 results[name].append(_rate(ways[name]))
     return results
 
@@ -138,6 +160,7 @@ def report(results: dict[str, list[float]], rows: int) -> str:
     for label, a, b in (
         ("second worker: dask-2 / dask-1", "dask-2", "dask-1"),
         ("one worker against no Dask: dask-1 / local", "dask-1", "local"),
+        ("the machine's ceiling, no Dask: local-x2 / local", "local-x2", "local"),
     ):
         ratios = [x / y for x, y in zip(results[a], results[b], strict=True)]
         lines.append(
@@ -149,13 +172,14 @@ def report(results: dict[str, list[float]], rows: int) -> str:
 
 
 def test_dask_smoke(tmp_path: pathlib.Path) -> None:
-    """The three ways, once each on small files (``pytest bench --benchmark-disable``)."""
+    """The four ways, once each on small files (``pytest bench --benchmark-disable``)."""
     inputs = make_inputs(tmp_path, 2, 5_000)
     results = measure(inputs, tmp_path, runs=1)
-    assert set(results) == {"local", "dask-1", "dask-2"}
+    assert set(results) == {"local", "local-x2", "dask-1", "dask-2"}
     assert "second worker" in report(results, 10_000)
     for name in ("local", "dask-1", "dask-2"):
         assert sum(pq.read_metadata(p).num_rows for p in (tmp_path / name).iterdir()) == 10_000
+    assert sorted(os.listdir(tmp_path / "local-x2")) == ["0.parquet", "1.parquet"]
 
 
 def main(argv: list[str] | None = None) -> int:
