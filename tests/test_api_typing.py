@@ -27,6 +27,7 @@ import omaha
 MODULES = [
     "omaha",
     "omaha.cards",
+    "omaha.dask",
     "omaha.errors",
     "omaha.evaluator",
     "omaha.pipeline",

@@ -424,17 +424,6 @@ def test_import_omaha_does_not_import_dask() -> None:
     assert run.stdout.strip() == "[]"
 
 
-def test_docstring_examples() -> None:
-    import doctest
-
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    failures: list[str] = []
-    for test in doctest.DocTestFinder().find(od, "omaha.dask"):
-        runner.run(test, out=failures.append)
-    assert runner.summarize(verbose=False).attempted >= 15
-    assert not failures, "\n".join(failures)
-
-
 # ------------------------------------------------------------------ a worker dies
 
 
