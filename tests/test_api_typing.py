@@ -28,6 +28,7 @@ MODULES = [
     "omaha",
     "omaha.betting",
     "omaha.cards",
+    "omaha.dask",
     "omaha.errors",
     "omaha.evaluator",
     "omaha.ledger",

@@ -35,6 +35,7 @@ __all__ = [
     "FinishingStacksError",
     "IllegalActionError",
     "InvalidCardError",
+    "MissingDependencyError",
     "OmahaError",
     "PHHError",
     "PreflopTableError",
@@ -219,6 +220,14 @@ class RangeSyntaxError(OmahaError, ValueError):
 
     def __reduce__(self) -> tuple[type[RangeSyntaxError], tuple[str, str, int]]:
         return type(self), (self.reason, self.text, self.position)
+
+
+class MissingDependencyError(OmahaError, ImportError):
+    """An optional part of :mod:`omaha` needs a package that is not installed.
+
+    The message names the package and the extra that installs it
+    (``pip install "omaha-poker[dask]"``).
+    """
 
 
 class PreflopTableError(OmahaError):

@@ -56,6 +56,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE", help="input file, or '-' for standard input")
+    p.add_argument("more", nargs="*", help=argparse.SUPPRESS)  # with --dask: more inputs
     p.add_argument(
         "-o", "--output", metavar="OUT", default="-", help="output file (default: stdout)"
     )
@@ -108,6 +109,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=CHUNK_ROWS,
         metavar="ROWS",
         help=f"rows per batch (default {CHUNK_ROWS})",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address, or local:N to start N local "
+        "workers; FILE may then be several files or glob patterns that the workers read, "
+        "and -o names the directory where they write Parquet parts "
+        '(needs pip install "omaha-poker[dask]")',
     )
     p.set_defaults(func=run)
 
@@ -171,6 +180,13 @@ def run(args: argparse.Namespace) -> int:
     from omaha.pipeline import BadRowError, ColumnError, evaluate_file
     from omaha.tableio import RejectedRow, TableFormatError, format_of
 
+    if args.dask is not None:
+        from omaha.cli.eval_dask import run_dask
+
+        return run_dask(args)
+    if args.more:
+        _say("several input files need --dask")
+        return 2
     for path in (args.output, args.rejects):
         if path and path != "-" and not (path == args.output and args.format):
             try:

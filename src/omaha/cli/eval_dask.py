@@ -1,0 +1,95 @@
+"""``omaha eval --dask``: the options of ``omaha eval`` mapped onto ``evaluate_files``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+__all__ = ["run_dask"]
+
+
+def _say(message: str) -> None:
+    print(f"omaha eval: {message}", file=sys.stderr)
+
+
+def run_dask(args: argparse.Namespace) -> int:
+    """Evaluate the inputs on a Dask cluster; return the exit status (as ``omaha eval``'s)."""
+    from omaha.errors import MissingDependencyError
+    from omaha.pipeline import ColumnError
+    from omaha.tableio import RejectedRow, TableFormatError
+
+    if args.output == "-":
+        _say("--dask needs -o OUTPUT_DIR: the workers write Parquet parts there")
+        return 2
+    if args.format not in (None, "parquet"):
+        _say(f"--dask writes Parquet parts, not --format {args.format}")
+        return 2
+    if args.compression:
+        _say("--compression is for text outputs; --dask writes Parquet parts")
+        return 2
+    if args.rejects and not args.skip_invalid:
+        _say("--rejects needs --skip-invalid")
+        return 2
+    try:
+        from omaha import dask as omaha_dask
+    except MissingDependencyError as exc:
+        _say(str(exc))
+        return 1
+    from distributed.scheduler import KilledWorker
+
+    try:
+        with omaha_dask.connect(args.dask) as client:
+            summary = omaha_dask.evaluate_files(
+                [args.file, *args.more],
+                args.output,
+                input_format=args.input_format,
+                columns=args.columns,
+                hole=args.hole,
+                board=args.board,
+                skip_invalid=args.skip_invalid,
+                threads=args.threads,
+                chunk_rows=args.chunk_size,
+                client=client,
+            )
+    except omaha_dask.InputRowError as exc:
+        _say(str(exc))
+        return 1
+    except ColumnError as exc:
+        _say(str(exc))
+        return 2
+    except TableFormatError as exc:
+        _say(str(exc))
+        return 1
+    except KilledWorker as exc:
+        _say(f"a task failed on every worker that tried it (Dask's KilledWorker): {exc}")
+        return 1
+    except ValueError as exc:  # standard input, local:0
+        _say(str(exc))
+        return 2
+    except OSError as exc:  # a missing input, an output that exists, an unreachable scheduler
+        _say(str(exc))
+        return 1
+    if summary.rejected:
+        if args.rejects:
+            from omaha.pipeline import _RejectFile
+
+            sink = _RejectFile(args.rejects)
+            try:
+                for _, row in summary.rejected:
+                    sink.add(row)
+                sink.close()
+            except BaseException:
+                sink.abort()
+                raise
+        else:
+            for path, row in summary.rejected:
+                assert isinstance(row, RejectedRow)
+                _say(f"{path}: {row.where()}: {row.reason} (skipped)")
+    if args.stats:
+        rate = summary.rows / summary.seconds if summary.seconds > 0 else float("inf")
+        _say(
+            f"{summary.rows:,} rows in {summary.seconds:.2f} s ({rate:,.0f} rows/s), "
+            f"{summary.tasks} tasks, {summary.parts} parts"
+            + (f"; {len(summary.rejected):,} bad rows skipped" if summary.rejected else "")
+        )
+    return 3 if summary.rejected else 0
