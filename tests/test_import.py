@@ -75,3 +75,25 @@ def test_import_does_not_load_the_cli() -> None:
                "m.startswith('omaha.cli')))")  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+def test_lazy_names_are_listed_once() -> None:
+    """The TYPE_CHECKING imports and __all__ agree with the one table of lazy names."""
+    import ast
+    import pathlib
+
+    import omaha
+
+    tree = ast.parse(pathlib.Path(omaha.__file__).read_text())
+    typed: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom)
+                typed.update({alias.name: str(imp.module) for alias in imp.names})
+    assert typed == omaha._LAZY
+    eager = {n for n in omaha.__all__ if n not in omaha._LAZY}
+    assert all(n in vars(omaha) for n in eager)
+    assert set(omaha.__all__) == eager | set(omaha._LAZY)
+    for name, module in omaha._LAZY.items():  # each resolves, from its module
+        assert getattr(omaha, name) is getattr(__import__(module, fromlist=[name]), name)
