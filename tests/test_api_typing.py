@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import inspect
 import os
 import pathlib
@@ -29,6 +30,7 @@ MODULES = [
     "omaha.betting",
     "omaha.cards",
     "omaha.dask",
+    "omaha.equities",
     "omaha.errors",
     "omaha.evaluator",
     "omaha.ledger",
@@ -43,6 +45,8 @@ MODULES = [
     "omaha.phh.toml",
     "omaha.pipeline",
     "omaha.pots",
+    "omaha.preflop",
+    "omaha.ranges",
     "omaha.ranks",
     "omaha.streets",
     "omaha.structures",
@@ -50,6 +54,33 @@ MODULES = [
     "omaha.tableio",
     "omaha.tabular",
 ]
+
+
+def _python_modules() -> list[str]:
+    """Every Python module of the package (the compiled ones aside), private ones too."""
+    import pkgutil
+
+    names = ["omaha"]
+    for info in pkgutil.walk_packages(omaha.__path__, "omaha."):
+        spec = importlib.util.find_spec(info.name)
+        main = info.name.endswith("__main__")  # importing it runs the command
+        if spec is not None and spec.origin and spec.origin.endswith(".py") and not main:
+            names.append(info.name)
+    return sorted(names)
+
+
+ALL_PYTHON = _python_modules()
+
+
+def test_every_public_module_is_checked() -> None:
+    """A new public module joins MODULES (its __all__, annotations and docstrings are checked)."""
+    public = [
+        n for n in ALL_PYTHON
+        if not any(part.startswith("_") for part in n.split(".")) and not n.startswith("omaha.cli")
+    ]  # fmt: skip
+    assert sorted(MODULES) == public
+
+
 PROMISED = [
     "DuplicateCardError",
     "HandCategory",
@@ -198,7 +229,7 @@ def test_a_type_checker_sees_the_documented_types(tmp_path: pathlib.Path) -> Non
 # ---------------------------------------------------- the documented examples
 
 
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", ALL_PYTHON)
 def test_docstring_examples(name: str) -> None:
     mod = _module(name)
     finder = doctest.DocTestFinder()
