@@ -27,6 +27,10 @@ import omaha
 import reference as ref
 from select60 import hi_ranking, lo_ranking, select60
 
+# The pure-Python reference over 200,000 deals takes about half a minute:
+# `pytest -m "not slow"` leaves it out of the quick loop; CI runs it.
+pytestmark = pytest.mark.slow
+
 U8 = npt.NDArray[np.uint8]
 
 # (hole size, board size) -> number of uniform random deals

@@ -937,6 +937,7 @@ def test_any_text_parses_or_raises_a_syntax_error(text: str) -> None:
         assert ((r.weights > 0) & (r.weights <= 1)).all()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.text(alphabet="AKQ2shxyRO*[],-+{}$ds@5%:!()", min_size=1, max_size=12))
 def test_whitespace_and_case_do_not_matter(text: str) -> None:
