@@ -39,7 +39,6 @@ Examples
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import errno
 import glob
 import hashlib
@@ -589,7 +588,7 @@ def _parquet_chunks(piece: _Piece, offset: int, chunk_rows: int, threads: int) -
     import numpy as np
     import pyarrow.parquet as pq
 
-    from omaha.tableio import Chunk, _as_text
+    from omaha.tableio import Chunk, as_text
 
     with pq.ParquetFile(piece.path) as pf:
         row = offset
@@ -597,19 +596,8 @@ def _parquet_chunks(piece: _Piece, offset: int, chunk_rows: int, threads: int) -
             batch_size=chunk_rows, row_groups=list(piece.row_groups or ()), use_threads=threads > 1
         ):
             n = batch.num_rows
-            yield Chunk(_as_text(batch), np.arange(row + 1, row + n + 1, dtype=np.int64), None)
+            yield Chunk(as_text(batch), np.arange(row + 1, row + n + 1, dtype=np.int64), None)
             row += n
-
-
-def _shifted(reader: Any, offset: int) -> Iterator[Chunk]:
-    from omaha.tableio import Chunk
-
-    for chunk in reader:
-        if not offset:
-            yield chunk
-            continue
-        rejected = [dataclasses.replace(r, row=r.row + offset) for r in chunk.rejected]
-        yield Chunk(chunk.batch, chunk.rows + offset, chunk.lines, rejected)
 
 
 def _run_piece(
@@ -626,7 +614,7 @@ def _run_piece(
     file and renamed (:mod:`omaha.tableio`); a piece without a good row
     writes no part. Returns the rows written and the rows rejected.
     """
-    from omaha.pipeline import _evaluate, _Layout, _pieces
+    from omaha.pipeline import ChunkEvaluator
     from omaha.tableio import open_reader, open_writer
 
     threads, chunk_rows = options["threads"], options["chunk_rows"]
@@ -635,24 +623,20 @@ def _run_piece(
         chunks = _parquet_chunks(piece, offset, chunk_rows, threads)
     else:
         reader = open_reader(piece.path, piece.format, chunk_rows=chunk_rows, threads=threads)
-        chunks = _shifted(_pieces(reader, chunk_rows), offset)
+        chunks = (c.shifted(offset) for part in reader for c in part.split(chunk_rows))
+    evaluator = ChunkEvaluator(
+        piece.format,
+        hole=options["hole"],
+        board=options["board"],
+        columns=options["columns"],
+        threads=threads,
+    )
     writer = None
-    layout = None
     written = 0
     rejected: list[tuple[str, RejectedRow]] = []
     try:
         for chunk in chunks:
-            if layout is None and chunk.batch.num_columns == 0:
-                good, bad = None, chunk.rejected  # nothing readable yet
-            else:
-                if layout is None:
-                    layout = _Layout(
-                        list(chunk.batch.schema.names),
-                        options["hole"],
-                        options["board"],
-                        options["columns"],
-                    )
-                good, _, bad = _evaluate(chunk, layout, threads, piece.format)
+            good, _, bad = evaluator(chunk)
             if bad and not options["skip_invalid"]:
                 raise InputRowError(piece.path, bad[0])
             rejected.extend((piece.path, r) for r in bad)

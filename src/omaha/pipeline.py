@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omaha.errors import OmahaError
 from omaha.tableio import RejectedRow, TableFormatError, format_of, open_reader, open_writer
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BadRowError",
+    "ChunkEvaluator",
     "ColumnError",
+    "Evaluated",
     "RunStats",
     "evaluate_file",
 ]
@@ -161,15 +163,12 @@ def evaluate_file(
         reject_writer = _RejectFile(rejects)
         sink = reject_writer.add
     done = skipped = 0
-    layout: _Layout | None = None
+    evaluator = ChunkEvaluator(
+        reader.format, hole=hole, board=board, columns=columns, threads=threads
+    )
     try:
-        for chunk in _pieces(reader, chunk_rows):
-            if layout is None and chunk.batch.num_columns == 0:
-                good, numbers, bad = None, chunk.rows[:0], chunk.rejected  # nothing readable yet
-            else:
-                if layout is None:
-                    layout = _Layout(list(chunk.batch.schema.names), hole, board, columns)
-                good, numbers, bad = _evaluate(chunk, layout, threads, reader.format)
+        for chunk in (c for piece in reader for c in piece.split(chunk_rows)):
+            good, numbers, bad = evaluator(chunk)
             if bad and not skip_invalid:
                 first = bad[0]
                 if good is not None:
@@ -187,8 +186,7 @@ def evaluate_file(
             if progress is not None:
                 progress(done + skipped, reader.bytes_read)
         if done == 0:
-            empty = _Layout([], hole, board, columns, True) if layout is None else layout
-            writer.write_header(empty.names)
+            writer.write_header(evaluator.names)
         writer.close()
         if reject_writer is not None:
             reject_writer.close()
@@ -202,29 +200,83 @@ def evaluate_file(
     return RunStats(done, skipped, time.perf_counter() - started)
 
 
-def _pieces(reader: Any, rows: int) -> Any:
-    """Cut the reader's chunks to at most ``rows`` rows (a CSV block holds many more)."""
-    from omaha.tableio import Chunk
+class Evaluated(NamedTuple):
+    """What :class:`ChunkEvaluator` makes of a chunk."""
 
-    for chunk in reader:
-        n = chunk.batch.num_rows
-        if n <= rows:
-            yield chunk
-            continue
-        for start in range(0, n, rows):
-            stop = min(start + rows, n)
-            first = chunk.rows[start]
-            last = chunk.rows[stop - 1]
-            rejected = [
-                r
-                for r in chunk.rejected
-                if (start == 0 or r.row > chunk.rows[start - 1]) and (stop == n or r.row <= last)
-            ]
-            del first
-            lines = None if chunk.lines is None else chunk.lines[start:stop]
-            yield Chunk(
-                chunk.batch.slice(start, stop - start), chunk.rows[start:stop], lines, rejected
-            )
+    good: pa.RecordBatch | None
+    """The output rows of the chunk's good rows (the output columns), or None if none is good."""
+    rows: np.ndarray
+    """int64 (good rows,): their 1-based row numbers."""
+    rejected: list[RejectedRow]
+    """The chunk's rows that cannot be evaluated, in row order."""
+
+
+class ChunkEvaluator:
+    """Evaluates the chunks of one input, one after another, into output rows.
+
+    What :func:`evaluate_file` and :func:`omaha.dask.evaluate_files` share:
+    which columns hold the cards and which columns go out (the layout) is
+    found in the first chunk that has columns, and kept.
+
+    Parameters
+    ----------
+    fmt : str
+        The input's format (one of :data:`omaha.tableio.FORMATS`): in CSV and
+        TSV an empty card field is no cards rather than a missing value.
+    hole, board, columns, threads
+        As in :func:`evaluate_file`.
+
+    Raises
+    ------
+    ColumnError
+        (when called) A column of ``columns`` the input and the results lack,
+        or a card column missing from a later chunk.
+    omaha.tableio.TableFormatError
+        (when called) An input without the card columns.
+
+    Examples
+    --------
+    >>> import numpy as np, pyarrow as pa
+    >>> from omaha.tableio import Chunk
+    >>> batch = pa.record_batch({"hole": ["AsKsQsJs", "As"], "board": ["Ts9s8s2d3c"] * 2})
+    >>> e = ChunkEvaluator("csv", columns=["id", "hi_name"])
+    >>> good, rows, rejected = e(Chunk(batch, np.arange(1, 3), None))
+    >>> good.to_pylist()
+    [{'id': 1, 'hi_name': 'Straight flush, queen high'}]
+    >>> [(r.row, r.reason) for r in rejected]
+    [(2, "hole needs 4 to 6 cards, got 1: 'As'")]
+    """
+
+    def __init__(
+        self,
+        fmt: str,
+        *,
+        hole: str = "hole",
+        board: str = "board",
+        columns: Sequence[str] | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.format = fmt
+        self._hole, self._board, self._columns = hole, board, columns
+        self.threads = threads
+        self._layout: _Layout | None = None
+
+    @property
+    def names(self) -> list[str]:
+        """The output's columns (before the first chunk with columns: those of an empty input)."""
+        layout = self._layout
+        if layout is None:
+            layout = _Layout([], self._hole, self._board, self._columns, True)
+        return layout.names
+
+    def __call__(self, chunk: Chunk) -> Evaluated:
+        """Evaluate ``chunk`` (:class:`omaha.tableio.Chunk`)."""
+        if self._layout is None:
+            if chunk.batch.num_columns == 0:  # nothing readable yet
+                return Evaluated(None, chunk.rows[:0], list(chunk.rejected))
+            names = list(chunk.batch.schema.names)
+            self._layout = _Layout(names, self._hole, self._board, self._columns)
+        return Evaluated(*_evaluate(chunk, self._layout, self.threads, self.format))
 
 
 class _Layout:

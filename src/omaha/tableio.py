@@ -32,7 +32,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
 from omaha.errors import OmahaError
@@ -48,6 +48,7 @@ __all__ = [
     "TableFormatError",
     "TableReader",
     "TableWriter",
+    "as_text",
     "format_of",
     "open_reader",
     "open_writer",
@@ -179,6 +180,45 @@ class Chunk:
     """int64 (n,): the line each row starts on (text files), or None."""
     rejected: list[RejectedRow] = field(default_factory=list)
     """Rows of this part of the file that could not be read as rows."""
+
+    def split(self, rows: int) -> Iterator[Chunk]:
+        """Cut the chunk into chunks of at most ``rows`` rows (a CSV block holds many more).
+
+        Each rejected row goes with the piece its row number falls in.
+
+        >>> import numpy as np, pyarrow as pa
+        >>> c = Chunk(pa.record_batch({"a": [1, 2, 3]}), np.arange(1, 4), None)
+        >>> [p.rows.tolist() for p in c.split(2)]
+        [[1, 2], [3]]
+        """
+        n = self.batch.num_rows
+        if n <= rows:
+            yield self
+            return
+        for start in range(0, n, rows):
+            stop = min(start + rows, n)
+            after = self.rows[start - 1] if start else None
+            last = self.rows[stop - 1]
+            rejected = [
+                r
+                for r in self.rejected
+                if (after is None or r.row > after) and (stop == n or r.row <= last)
+            ]
+            lines = None if self.lines is None else self.lines[start:stop]
+            batch = self.batch.slice(start, stop - start)
+            yield Chunk(batch, self.rows[start:stop], lines, rejected)
+
+    def shifted(self, offset: int) -> Chunk:
+        """Add ``offset`` to the chunk's row numbers (a file after others), as a new chunk.
+
+        >>> import numpy as np, pyarrow as pa
+        >>> Chunk(pa.record_batch({"a": [1]}), np.arange(1, 2), None).shifted(10).rows.tolist()
+        [11]
+        """
+        if not offset:
+            return self
+        rejected = [replace(r, row=r.row + offset) for r in self.rejected]
+        return Chunk(self.batch, self.rows + offset, self.lines, rejected)
 
 
 class _Tap(io.RawIOBase):
@@ -424,7 +464,7 @@ class TableReader:
                 )
             else:
                 row_lines = kept + 2
-            yield Chunk(_as_text(batch), kept + 1, row_lines, rejected)
+            yield Chunk(as_text(batch), kept + 1, row_lines, rejected)
 
     # JSON Lines ---------------------------------------------------------------
 
@@ -473,7 +513,7 @@ class TableReader:
         if table.num_rows != rows or not _finite(table):
             return None
         try:
-            batch = _as_text(table.combine_chunks().to_batches()[0]) if rows else None
+            batch = as_text(table.combine_chunks().to_batches()[0]) if rows else None
         except IndexError:
             return None
         return batch
@@ -520,7 +560,7 @@ class TableReader:
         self.names = list(pf.schema_arrow.names)
         self.total_rows = pf.metadata.num_rows
         for batch in pf.iter_batches(batch_size=self._chunk_rows, use_threads=self._threads > 1):
-            yield Chunk(_as_text(batch), self._numbers(batch.num_rows), None)
+            yield Chunk(as_text(batch), self._numbers(batch.num_rows), None)
 
     def _arrow(self) -> Iterator[Chunk]:
         import pyarrow as pa
@@ -540,7 +580,7 @@ class TableReader:
             for start in range(0, max(batch.num_rows, 1), self._chunk_rows):
                 part = batch.slice(start, self._chunk_rows)
                 if part.num_rows:
-                    yield Chunk(_as_text(part), self._numbers(part.num_rows), None)
+                    yield Chunk(as_text(part), self._numbers(part.num_rows), None)
 
 
 def _csv_problem(exc: Exception) -> str:
@@ -608,8 +648,17 @@ def _finite(table: Any) -> bool:
     return all(check(col) for col in table.columns)
 
 
-def _as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
-    """Turn binary columns into UTF-8 text (bad bytes become U+FFFD)."""
+def as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """Turn the binary columns of ``batch`` into UTF-8 text (bad bytes become U+FFFD).
+
+    Every reader gives its chunks this way (a CSV column Arrow could not
+    decode, a Parquet column of bytes). Other columns are kept as they are.
+
+    >>> import pyarrow as pa
+    >>> text = as_text(pa.record_batch({"c": pa.array([b"As", bytes([0xFF])])}))
+    >>> text.column(0).to_pylist() == ["As", chr(0xFFFD)]
+    True
+    """
     import pyarrow as pa
 
     arrays = []
