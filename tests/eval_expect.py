@@ -59,3 +59,28 @@ def expected_csv(rows: Sequence[tuple[object, str, str]]) -> str:
 
 def expected_jsonl(rows: Sequence[tuple[object, str, str]]) -> str:
     return "".join(json.dumps(expected_fields(*r), ensure_ascii=False) + "\n" for r in rows)
+
+
+BAD_ROWS = [
+    ("AsXs7h2c", "2hKh8d5sAc", "hole: malformed card 'Xs' in 'AsXs7h2c'"),
+    ("AsAs7h2c", "2hKh8d5sAc", "hole: duplicate card 'As' in 'AsAs7h2c'"),
+    (
+        "AsKd7h2c",
+        "2hKh8d5sAs",
+        "duplicate card 'As' is both in hole 'AsKd7h2c' and on board '2hKh8d5sAs'",
+    ),
+    ("AsKd7h", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 3: 'AsKd7h'"),
+    ("AsKd7h2c3c4c5c", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 7: 'AsKd7h2c3c4c5c'"),
+    ("AsKd7h2c", "2hKh", "board needs 3 to 5 cards, got 2: '2hKh'"),
+    ("AsKd7h2c", "2hKh8d5sAc9c", "board needs 3 to 5 cards, got 6: '2hKh8d5sAc9c'"),
+    ("AsKd7h2c", "", "board needs 3 to 5 cards, got 0: ''"),
+    ("As Kd 7 h2c", "2hKh8d5sAc", "hole: malformed card '7 ' in 'As Kd 7 h2c'"),
+    ("AsKd7h2c", "2hKh8d5sA", "board: malformed card 'A' in '2hKh8d5sA'"),
+    (
+        "AsKd7h2c",
+        "2h\u212ah8d5sAc",
+        "board: malformed card '\u212ah' in '2h\u212ah8d5sAc'"
+        " (U+212A is not an ASCII rank or suit)",
+    ),
+]
+"""Rows that cannot be evaluated, each with the whole reason given for it."""

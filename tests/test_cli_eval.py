@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import pytest
 
-from eval_expect import OUTPUT_COLUMNS, csv_lines, expected_csv, expected_fields
+from eval_expect import BAD_ROWS, OUTPUT_COLUMNS, csv_lines, expected_csv, expected_fields
 from omaha.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -340,23 +340,6 @@ def test_byte_order_mark_and_missing_final_newline(cli: Cli, tmp_path: pathlib.P
 
 
 # --------------------------------------------------------------- bad rows
-
-BAD_ROWS = [
-    ("AsXs7h2c", "2hKh8d5sAc", "hole: malformed card 'Xs' in 'AsXs7h2c'"),
-    ("AsAs7h2c", "2hKh8d5sAc", "hole: duplicate card 'As'"),
-    (
-        "AsKd7h2c",
-        "2hKh8d5sAs",
-        "duplicate card 'As' is both in hole 'AsKd7h2c' and on board '2hKh8d5sAs'",
-    ),
-    ("AsKd7h", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 3"),
-    ("AsKd7h2c3c4c5c", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 7"),
-    ("AsKd7h2c", "2hKh", "board needs 3 to 5 cards, got 2"),
-    ("AsKd7h2c", "2hKh8d5sAc9c", "board needs 3 to 5 cards, got 6"),
-    ("AsKd7h2c", "", "board needs 3 to 5 cards, got 0"),
-    ("As Kd 7 h2c", "2hKh8d5sAc", "hole: malformed card"),
-    ("AsKd7h2c", "2hKh8d5sA", "board: malformed card"),
-]
 
 
 @pytest.mark.parametrize(("hole", "board", "reason"), BAD_ROWS)

@@ -26,6 +26,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import omaha
+from eval_expect import result_fields as want
 from omaha.cli import main
 from omaha.pipeline import BadRowError, ColumnError, evaluate_file
 from omaha.tableio import TableFormatError, format_of, open_reader, text_rows
@@ -43,20 +44,6 @@ def deals(n: int, seed: int, mixed: bool = False) -> list[tuple[str, str]]:
         cards = [DECK[i] for i in rng.permutation(52)[: nh + nb]]
         out.append(("".join(cards[:nh]), "".join(cards[nh:])))
     return out
-
-
-def want(hole: str, board: str) -> dict[str, object]:
-    hi = omaha.evaluate_hi(hole, board)
-    lo = omaha.evaluate_lo(hole, board)
-    return {
-        "hi_strength": hi.strength,
-        "hi_category": hi.category.name,
-        "hi_name": str(hi),
-        "hi_cards": omaha.format_cards(hi.cards),
-        "lo_strength": lo.strength if lo else None,
-        "lo_name": str(lo) if lo else None,
-        "lo_cards": omaha.format_cards(lo.cards) if lo else None,
-    }
 
 
 def source_table(n: int = 300, seed: int = 1) -> pa.Table:

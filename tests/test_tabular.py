@@ -14,6 +14,7 @@ import pyarrow as pa
 import pytest
 
 import omaha
+from eval_expect import BAD_ROWS
 from omaha.ranks import HandCategory, hi_name, lo_name
 from omaha.tabular import RESULT_COLUMNS, evaluate_columns, evaluate_frame
 
@@ -127,21 +128,7 @@ def test_code_columns_with_a_flop_and_bad_codes() -> None:
     assert out.column("reason").to_pylist()[1].startswith("board: a card code outside 0..51")
 
 
-BAD = [
-    ("AsXs7h2c", "2hKh8d5sAc", "hole: malformed card 'Xs' in 'AsXs7h2c'"),
-    ("AsAs7h2c", "2hKh8d5sAc", "hole: duplicate card 'As' in 'AsAs7h2c'"),
-    (
-        "AsKd7h2c",
-        "2hKh8d5sAs",
-        "duplicate card 'As' is both in hole 'AsKd7h2c' and on board '2hKh8d5sAs'",
-    ),
-    ("AsKd7h", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 3: 'AsKd7h'"),
-    ("AsKd7h2c3c4c5c", "2hKh8d5sAc", "hole needs 4 to 6 cards, got 7: 'AsKd7h2c3c4c5c'"),
-    ("AsKd7h2c", "2hKh", "board needs 3 to 5 cards, got 2: '2hKh'"),
-    ("AsKd7h2c", "2hKh8d5sAc9c", "board needs 3 to 5 cards, got 6: '2hKh8d5sAc9c'"),
-    ("AsKd7h2c", "2h\u212ah8d5sAc", "board: malformed card"),
-    (None, "2hKh8d5sAc", "missing 'hole'"),
-]
+BAD = [*BAD_ROWS, (None, "2hKh8d5sAc", "missing 'hole'")]
 
 
 @pytest.mark.parametrize(("hole", "board", "reason"), BAD)
@@ -152,7 +139,7 @@ def test_a_bad_row_is_named_and_the_others_evaluated(
         pa.array(["AhKsKd4c", hole, "AhKsKd4c"]), pa.array(["2sKh8d5cAd", board, "2sKh8d5cAd"])
     )
     assert got.rejected.tolist() == [1]
-    assert got.reasons[0].startswith(reason), got.reasons
+    assert got.reasons[0] == reason
     hi = got.columns.column("hi_strength").to_pylist()
     assert hi[1] is None and hi[0] == hi[2] == omaha.evaluate_hi("AhKsKd4c", "2sKh8d5cAd").strength
 

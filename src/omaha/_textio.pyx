@@ -98,61 +98,49 @@ cdef class CsvLines:
     multi-line record, and is kept as breakpoints.
     """
 
-    cdef public int64_t records       # records started so far
-    cdef public int64_t line          # the current line (1-based)
-    cdef int in_quotes, quote_seen, field_start, in_record, prev_cr
-    cdef uint8_t delimiter
-    cdef int64_t offset
+    cdef CsvState st                  # where the scan is (records started, line, quoting)
     cdef public list breaks           # [(first record, offset)], offsets from there on
 
     def __init__(self, str delimiter=","):
         if len(delimiter) != 1 or ord(delimiter) > 127:
             raise ValueError(f"the delimiter must be one ASCII character, got {delimiter!r}")
-        self.delimiter = <uint8_t>ord(delimiter)
-        self.records = 0
-        self.line = 1
-        self.in_quotes = 0
-        self.quote_seen = 0
-        self.field_start = 1
-        self.in_record = 0
-        self.prev_cr = 0
-        self.offset = 0
+        self.st.delimiter = <uint8_t>ord(delimiter)
+        self.st.records = 0
+        self.st.line = 1
+        self.st.in_quotes = 0
+        self.st.quote_seen = 0
+        self.st.field_start = 1
+        self.st.in_record = 0
+        self.st.prev_cr = 0
+        self.st.offset = 0
+        self.st.nbreaks = 0
         self.breaks = [(0, 0)]
+
+    @property
+    def records(self):
+        """Records started so far (the header included)."""
+        return self.st.records
+
+    @property
+    def line(self):
+        """The current line (1-based)."""
+        return self.st.line
 
     def feed(self, const uint8_t[::1] data):
         """Follow the next bytes of the text."""
         cdef Py_ssize_t n = data.shape[0]
         if n == 0:
             return
-        cdef CsvState st
-        st.records = self.records
-        st.line = self.line
-        st.in_quotes = self.in_quotes
-        st.quote_seen = self.quote_seen
-        st.field_start = self.field_start
-        st.in_record = self.in_record
-        st.prev_cr = self.prev_cr
-        st.delimiter = self.delimiter
-        st.offset = self.offset
-        st.nbreaks = 0
         cdef int64_t brk_rec[64]
         cdef int64_t brk_off[64]
         cdef Py_ssize_t pos = 0
         cdef int k
         while pos < n:
             with nogil:
-                pos = _csv_scan(&data[0], pos, n, &st, brk_rec, brk_off, 64)
-            for k in range(st.nbreaks):
+                pos = _csv_scan(&data[0], pos, n, &self.st, brk_rec, brk_off, 64)
+            for k in range(self.st.nbreaks):
                 self.breaks.append((brk_rec[k], brk_off[k]))
-            st.nbreaks = 0
-        self.records = st.records
-        self.line = st.line
-        self.in_quotes = st.in_quotes
-        self.quote_seen = st.quote_seen
-        self.field_start = st.field_start
-        self.in_record = st.in_record
-        self.prev_cr = st.prev_cr
-        self.offset = st.offset
+            self.st.nbreaks = 0
 
     def line_of(self, int64_t record):
         """The line on which record ``record`` (0-based, header included) starts."""

@@ -1130,17 +1130,30 @@ def _csv_text(value: Any) -> bytes:
     return ('"' + str(value).replace('"', '""') + '"').encode()
 
 
+def _is_text_dictionary(t: Any) -> bool:
+    """Whether ``t`` is a dictionary of strings (written as its few texts, once each)."""
+    import pyarrow as pa
+
+    return bool(
+        pa.types.is_dictionary(t)
+        and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
+    )
+
+
+def _undictionary(col: Any) -> Any:
+    """A dictionary column as a column of its values; other columns as they are."""
+    import pyarrow as pa
+
+    return col.cast(col.type.value_type) if pa.types.is_dictionary(col.type) else col
+
+
 def _csv_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
     import pyarrow as pa
 
-    t = col.type
-    if pa.types.is_dictionary(t) and (
-        pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type)
-    ):
+    if _is_text_dictionary(col.type):
         return _dict_cells(prefix, b"", col, _csv_text, "csv")
-    if pa.types.is_dictionary(t):
-        col = col.cast(t.value_type)
-        t = col.type
+    col = _undictionary(col)
+    t = col.type
     if _is_json_text(f):
         values = [None if v is None else json.loads(v) for v in col.to_pylist()]
         texts = [v if isinstance(v, str) or v is None else json.dumps(v) for v in values]
@@ -1175,14 +1188,10 @@ def _json_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    t = col.type
-    if pa.types.is_dictionary(t) and (
-        pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type)
-    ):
+    if _is_text_dictionary(col.type):
         return _dict_cells(prefix, b"null", col, _json_text, "jsonl")
-    if pa.types.is_dictionary(t):
-        col = col.cast(t.value_type)
-        t = col.type
+    col = _undictionary(col)
+    t = col.type
     if _is_json_text(f):
         return _cells(_RAW, prefix, b"null", col)
     if pa.types.is_integer(t):

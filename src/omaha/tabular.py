@@ -192,6 +192,16 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
     return codes, counts, bad
 
 
+def _card_codes(
+    cards: Any, width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """Codes, counts, unreadable rows and null rows (text only) of a text column or code columns."""
+    if isinstance(cards, list):
+        return (*_code_columns(cards, width), None)
+    codes, counts, null = _text_column(cards, width)
+    return codes, counts, counts < 0, null
+
+
 def _text_column(column: Any, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Card codes from a text column: ``(codes, counts, nulls)``; counts -1 for bad text."""
     import pyarrow.compute as pc
@@ -244,18 +254,8 @@ def evaluate_columns(hole: Any, board: Any, threads: int = 1) -> Evaluated:
     from omaha import _eval
     from omaha.evaluator import run_rows
 
-    if isinstance(hole, list):
-        holes, hole_n, hole_bad = _code_columns(hole, _MAX_HOLE)
-        hole_null = None
-    else:
-        holes, hole_n, hole_null = _text_column(hole, _MAX_HOLE)
-        hole_bad = hole_n < 0
-    if isinstance(board, list):
-        boards, board_n, board_bad = _code_columns(board, _MAX_BOARD)
-        board_null = None
-    else:
-        boards, board_n, board_null = _text_column(board, _MAX_BOARD)
-        board_bad = board_n < 0
+    holes, hole_n, hole_bad, hole_null = _card_codes(hole, _MAX_HOLE)
+    boards, board_n, board_bad, board_null = _card_codes(board, _MAX_BOARD)
     n = holes.shape[0]
     if boards.shape[0] != n:
         raise ValueError(f"the hole column has {n} rows but the board column {boards.shape[0]}")

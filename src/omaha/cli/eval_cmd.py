@@ -138,8 +138,17 @@ def _names(text: str) -> list[str]:
     return names
 
 
-def _say(message: str) -> None:
+def say(message: str) -> None:
+    """Write ``omaha eval: message`` to standard error."""
     print(f"omaha eval: {message}", file=sys.stderr)
+
+
+def refused(exc: Exception) -> int:
+    """Say why the input was refused; return the exit status: 2 for a column, else 1."""
+    from omaha.pipeline import ColumnError
+
+    say(str(exc))
+    return 2 if isinstance(exc, ColumnError) else 1
 
 
 class _Progress:
@@ -185,21 +194,21 @@ def run(args: argparse.Namespace) -> int:
 
         return run_dask(args)
     if args.more:
-        _say("several input files need --dask")
+        say("several input files need --dask")
         return 2
     for path in (args.output, args.rejects):
         if path and path != "-" and not (path == args.output and args.format):
             try:
                 format_of(path, writing=True)
             except TableFormatError as exc:
-                _say(str(exc))
+                say(str(exc))
                 return 2
     if args.rejects and not args.skip_invalid:
-        _say("--rejects needs --skip-invalid")
+        say("--rejects needs --skip-invalid")
         return 2
 
     def report(row: RejectedRow) -> None:
-        _say(f"{row.where()}: {row.reason} (skipped)")
+        say(f"{row.where()}: {row.reason} (skipped)")
 
     bar: Any = None
     if not args.no_progress and sys.stderr.isatty():
@@ -220,26 +229,19 @@ def run(args: argparse.Namespace) -> int:
             chunk_rows=args.chunk_size,
             progress=bar.update if bar is not None else None,
         )
-    except BadRowError as exc:
-        _say(str(exc))
-        return 1
-    except ColumnError as exc:
-        _say(str(exc))
-        return 2
-    except TableFormatError as exc:
-        _say(str(exc))
-        return 1
+    except (BadRowError, ColumnError, TableFormatError) as exc:
+        return refused(exc)
     except BrokenPipeError:
         raise  # the reader of the output went away: not an error (omaha.cli.main)
     except OSError as exc:  # reading or writing failed: a missing file, a full disk
-        _say(_os_error(exc, args))
+        say(_os_error(exc, args))
         return 1
     finally:
         if bar is not None:
             bar.close()
     if args.stats:
         rate = stats.rows / stats.seconds if stats.seconds > 0 else float("inf")
-        _say(
+        say(
             f"{stats.rows:,} rows in {stats.seconds:.2f} s ({rate:,.0f} rows/s)"
             + (f"; {stats.rejected:,} bad rows skipped" if stats.rejected else "")
         )

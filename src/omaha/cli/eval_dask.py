@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
+
+from omaha.cli.eval_cmd import refused, say
 
 __all__ = ["run_dask"]
-
-
-def _say(message: str) -> None:
-    print(f"omaha eval: {message}", file=sys.stderr)
 
 
 def run_dask(args: argparse.Namespace) -> int:
@@ -19,21 +16,21 @@ def run_dask(args: argparse.Namespace) -> int:
     from omaha.tableio import RejectedRow, TableFormatError
 
     if args.output == "-":
-        _say("--dask needs -o OUTPUT_DIR: the workers write Parquet parts there")
+        say("--dask needs -o OUTPUT_DIR: the workers write Parquet parts there")
         return 2
     if args.format not in (None, "parquet"):
-        _say(f"--dask writes Parquet parts, not --format {args.format}")
+        say(f"--dask writes Parquet parts, not --format {args.format}")
         return 2
     if args.compression:
-        _say("--compression is for text outputs; --dask writes Parquet parts")
+        say("--compression is for text outputs; --dask writes Parquet parts")
         return 2
     if args.rejects and not args.skip_invalid:
-        _say("--rejects needs --skip-invalid")
+        say("--rejects needs --skip-invalid")
         return 2
     try:
         from omaha import dask as omaha_dask
     except MissingDependencyError as exc:
-        _say(str(exc))
+        say(str(exc))
         return 1
     from distributed.scheduler import KilledWorker
 
@@ -51,23 +48,16 @@ def run_dask(args: argparse.Namespace) -> int:
                 chunk_rows=args.chunk_size,
                 client=client,
             )
-    except omaha_dask.InputRowError as exc:
-        _say(str(exc))
-        return 1
-    except ColumnError as exc:
-        _say(str(exc))
-        return 2
-    except TableFormatError as exc:
-        _say(str(exc))
-        return 1
+    except (omaha_dask.InputRowError, ColumnError, TableFormatError) as exc:
+        return refused(exc)
     except KilledWorker as exc:
-        _say(f"a task failed on every worker that tried it (Dask's KilledWorker): {exc}")
+        say(f"a task failed on every worker that tried it (Dask's KilledWorker): {exc}")
         return 1
     except ValueError as exc:  # standard input, local:0
-        _say(str(exc))
+        say(str(exc))
         return 2
     except OSError as exc:  # a missing input, an output that exists, an unreachable scheduler
-        _say(str(exc))
+        say(str(exc))
         return 1
     if summary.rejected:
         if args.rejects:
@@ -84,10 +74,10 @@ def run_dask(args: argparse.Namespace) -> int:
         else:
             for path, row in summary.rejected:
                 assert isinstance(row, RejectedRow)
-                _say(f"{path}: {row.where()}: {row.reason} (skipped)")
+                say(f"{path}: {row.where()}: {row.reason} (skipped)")
     if args.stats:
         rate = summary.rows / summary.seconds if summary.seconds > 0 else float("inf")
-        _say(
+        say(
             f"{summary.rows:,} rows in {summary.seconds:.2f} s ({rate:,.0f} rows/s), "
             f"{summary.tasks} tasks, {summary.parts} parts"
             + (f"; {len(summary.rejected):,} bad rows skipped" if summary.rejected else "")
