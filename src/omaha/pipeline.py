@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from omaha._arrow import from_numpy
 from omaha.errors import OmahaError
 from omaha.tableio import RejectedRow, TableFormatError, format_of, open_reader, open_writer
 from omaha.tabular import RESULT_COLUMNS, evaluate_columns, find_columns
@@ -327,7 +328,6 @@ def _evaluate(
     """
     import numpy as np
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     batch = chunk.batch
     names = batch.schema.names
@@ -347,7 +347,7 @@ def _evaluate(
         raise ColumnError(f"no column {exc.args[0]!r} near row {int(chunk.rows[0])}") from None
     why_not: dict[int, str] = {}
     if fmt in ("csv", "tsv"):  # an empty card field is no cards, not a missing column
-        hole, board = (c if isinstance(c, list) else pc.fill_null(c, "") for c in (hole, board))
+        hole, board = (c if isinstance(c, list) else _empty_if_null(c) for c in (hole, board))
     if not isinstance(hole, list):
         hole = _card_text(hole, batch.schema.field(layout.hole), "hole", why_not)
     if not isinstance(board, list):
@@ -365,7 +365,7 @@ def _evaluate(
     keep[result.rejected] = False
     if not keep.any():
         return None, chunk.rows[:0], rejected
-    index = pa.array(np.flatnonzero(keep)) if not keep.all() else None
+    index = from_numpy(np.flatnonzero(keep), pa.int64()) if not keep.all() else None
     rows = chunk.rows if index is None else chunk.rows[keep]
     out = []
     fields = []  # the input's fields keep their metadata (JSON texts are marked there)
@@ -374,7 +374,7 @@ def _evaluate(
             col = result.columns.column(name)
             fields.append(result.columns.schema.field(name))
         elif name == ID and layout.id is None:
-            out.append(pa.array(rows, pa.int64()))
+            out.append(from_numpy(rows, pa.int64()))
             fields.append(pa.field(ID, pa.int64()))
             continue
         else:
@@ -388,6 +388,18 @@ def _evaluate(
     return pa.RecordBatch.from_arrays(out, schema=pa.schema(fields)), rows, rejected
 
 
+def _empty_if_null(col: Any) -> Any:
+    """Give a text column with its nulls as empty strings (other columns as they are)."""
+    if not col.null_count:
+        return col
+    import pyarrow.compute as pc
+
+    from omaha._arrow import empty_text
+
+    empty = empty_text(col.type)
+    return col if empty is None else pc.fill_null(col, empty)
+
+
 def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
     """Give a card column as text: lists of cards joined; other values null, with the reason.
 
@@ -397,23 +409,27 @@ def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
     """
     import json
 
+    import numpy as np
     import pyarrow as pa
-    import pyarrow.compute as pc
+
+    from omaha._arrow import valid_mask
+
+    def name_nulls() -> None:
+        valid = valid_mask(col)
+        for i in () if valid is None else np.flatnonzero(~valid).tolist():
+            why_not.setdefault(i, f"missing {which!r}")
 
     t = col.type
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_dictionary(t):
         if not (f.metadata and f.metadata.get(b"omaha.json") == b"1"):
-            for i in range(len(col)) if col.null_count else ():
-                if not col[i].is_valid:
-                    why_not.setdefault(i, f"missing {which!r}")
+            name_nulls()
             return col
         values = [None if v is None else json.loads(v) for v in col.to_pylist()]
     elif (pa.types.is_list(t) or pa.types.is_large_list(t)) and pa.types.is_string(t.value_type):
-        joined = pc.binary_join(col, " ")
-        for i in range(len(col)) if col.null_count else ():
-            if not col[i].is_valid:
-                why_not.setdefault(i, f"missing {which!r}")
-        return joined
+        import pyarrow.compute as pc
+
+        name_nulls()
+        return pc.binary_join(col, " ")
     else:
         values = col.to_pylist()
     texts: list[str | None] = []
@@ -430,7 +446,7 @@ def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
                 if v is None
                 else f"{which} must be a string of cards, got {short}"
             )
-    return pa.array(texts, pa.string())
+    return pa.array(texts, pa.string())  # JSON values: a slow path already
 
 
 def _text(column: Any, row: int) -> str | None:
@@ -442,12 +458,12 @@ def _text(column: Any, row: int) -> str | None:
 
 def _fill_id(col: Any, rows: np.ndarray, f: Any) -> Any:
     """Replace each missing id by the row's number."""
+    if not col.null_count:
+        return col
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    if not col.null_count:
-        return col
-    numbers = pa.array(rows, pa.int64())
+    numbers = from_numpy(rows, pa.int64())
     t = col.type
     if pa.types.is_integer(t):
         return pc.if_else(pc.is_null(col), numbers.cast(t), col)

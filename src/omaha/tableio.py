@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
+from omaha._arrow import int64_values
 from omaha.errors import OmahaError
 
 if TYPE_CHECKING:
@@ -666,8 +667,12 @@ def as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
     for col in batch.columns:
         if pa.types.is_binary(col.type) or pa.types.is_large_binary(col.type):
             target = pa.string() if pa.types.is_binary(col.type) else pa.large_string()
-            try:
-                col = col.cast(target)
+            try:  # the same buffers, checked as UTF-8 (Array.cast would import pyarrow.compute)
+                text = pa.Array.from_buffers(
+                    target, len(col), col.buffers(), null_count=col.null_count, offset=col.offset
+                )
+                text.validate(full=True)
+                col = text
             except pa.ArrowInvalid:  # not UTF-8: decoded value by value
                 col = pa.array(
                     [None if v is None else v.decode("utf-8", "replace") for v in col.to_pylist()],
@@ -1088,9 +1093,8 @@ def _cells(kind: int, prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
 
 def _int_cells(prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
     import numpy as np
-    import pyarrow.compute as pc
 
-    values = pc.fill_null(col, 0).to_numpy(zero_copy_only=False).astype(np.int64)
+    values = int64_values(col)
     validity = col.buffers()[0]
     bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
     return (_INT, prefix, null, None, b"", bits, col.offset, values)
@@ -1099,7 +1103,6 @@ def _int_cells(prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
 def _dict_cells(prefix: bytes, null: bytes, col: Any, render: Any, mode: str) -> tuple[Any, ...]:
     """Describe a dictionary column's cells: each entry rendered once (cached: the names)."""
     import numpy as np
-    import pyarrow.compute as pc
 
     dictionary = col.dictionary
     buffers = dictionary.buffers()
@@ -1114,7 +1117,7 @@ def _dict_cells(prefix: bytes, null: bytes, col: Any, render: Any, mode: str) ->
             _DICT_CACHE.clear()
         _DICT_CACHE[key] = cached
     indices = col.indices
-    values = pc.fill_null(indices, 0).to_numpy(zero_copy_only=False).astype(np.int64)
+    values = int64_values(indices)
     validity = col.buffers()[0]
     bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
     return (_DICT, prefix, null, cached[0], cached[1], bits, col.offset, values)
@@ -1141,7 +1144,7 @@ def _is_text_dictionary(t: Any) -> bool:
 
 
 def _undictionary(col: Any) -> Any:
-    """A dictionary column as a column of its values; other columns as they are."""
+    """Give a dictionary column as a column of its values (other columns as they are)."""
     import pyarrow as pa
 
     return col.cast(col.type.value_type) if pa.types.is_dictionary(col.type) else col
@@ -1186,7 +1189,6 @@ def _json_text(value: Any) -> bytes:
 
 def _json_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     if _is_text_dictionary(col.type):
         return _dict_cells(prefix, b"null", col, _json_text, "jsonl")
@@ -1201,6 +1203,8 @@ def _json_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
     if pa.types.is_boolean(t) or pa.types.is_decimal(t):
         return _cells(_RAW, prefix, b"null", col.cast(pa.string()))
     if pa.types.is_floating(t):
+        import pyarrow.compute as pc
+
         text = col.cast(pa.string())
         finite = pc.is_finite(col)
         plain = pc.invert(pc.match_substring_regex(text, r"[.eEn]"))

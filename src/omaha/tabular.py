@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from omaha._arrow import int64_values, valid_mask
 from omaha.cards import BOARD_SIZES, HOLE_SIZES, NO_CARD, parse_cards, require_distinct
 from omaha.errors import InvalidCardError
 
@@ -94,17 +95,17 @@ def _dictionaries() -> tuple[np.ndarray, pa.Array, pa.Array, pa.Array]:
     ``lo_names[strength - 1]`` is a low's name.
     """
     import numpy as np
-    import pyarrow as pa
 
+    from omaha._arrow import strings
     from omaha.ranks import HandCategory, hi_name, lo_name
 
     names = [hi_name(s) for s in range(1, 7463)]
     distinct = list(dict.fromkeys(names))
     index = {name: i for i, name in enumerate(distinct)}
     name_of = np.array([0, *(index[name] for name in names)], np.uint16)
-    hi = pa.array(distinct, pa.string())
-    category = pa.array([c.name for c in HandCategory], pa.string())
-    lo = pa.array([lo_name(s) for s in range(1, 57)], pa.string())
+    hi = strings(distinct)
+    category = strings([c.name for c in HandCategory])
+    lo = strings([lo_name(s) for s in range(1, 57)])
     return name_of, hi, category, lo
 
 
@@ -169,7 +170,6 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
     """
     import numpy as np
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     n = len(columns[0])
     codes = np.full((n, width), NO_CARD, np.uint8)
@@ -182,8 +182,9 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
             arr = pa.nulls(len(arr), pa.int8())
         if not pa.types.is_integer(arr.type):
             raise TypeError(f"card code columns must hold integers, not {arr.type}")
-        valid = pc.is_valid(arr).to_numpy(zero_copy_only=False)
-        values = pc.fill_null(arr, 0).to_numpy(zero_copy_only=False).astype(np.int64)
+        mask = valid_mask(arr)
+        valid = np.ones(len(arr), bool) if mask is None else mask
+        values = int64_values(arr)
         bad |= valid & ((values < 0) | (values > 51))
         bad |= valid & ended  # a code after a missing one
         ended |= ~valid
@@ -204,14 +205,12 @@ def _card_codes(
 
 def _text_column(column: Any, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Card codes from a text column: ``(codes, counts, nulls)``; counts -1 for bad text."""
-    import pyarrow.compute as pc
-
     from omaha.cards import parse_cards_array
 
     arr = _as_arrow(column)
     codes, counts = parse_cards_array(arr, max_cards=width)  # more cards: -1, as bad text
-    nulls = pc.is_null(arr).to_numpy(zero_copy_only=False) if arr.null_count else None
-    return codes, counts, nulls
+    valid = valid_mask(arr)
+    return codes, counts, None if valid is None else ~valid
 
 
 def _text_of(column: Any, row: int) -> str:
@@ -308,20 +307,20 @@ def _result_batch(
 ) -> pa.RecordBatch:
     import pyarrow as pa
 
+    from omaha._arrow import from_numpy
     from omaha.cards import format_cards_arrow
 
     name_of, hi_names, categories, lo_names = _dictionaries()
     has_low = lo != 0
-    all_good = bool(good.all())
-    hi_mask = None if all_good else ~good
-    lo_mask = ~has_low
+    hi_valid = None if good.all() else good
+    u8, u16 = pa.uint8(), pa.uint16()
     columns = [
-        pa.array(hi, pa.uint16(), mask=hi_mask),
-        pa.DictionaryArray.from_arrays(pa.array(category, pa.uint8(), mask=hi_mask), categories),
-        pa.DictionaryArray.from_arrays(pa.array(name_of[hi], pa.uint16(), mask=hi_mask), hi_names),
-        format_cards_arrow(hi_cards, None if all_good else good),
-        pa.array(lo, pa.uint8(), mask=lo_mask),
-        pa.DictionaryArray.from_arrays(pa.array(lo - has_low, pa.uint8(), mask=lo_mask), lo_names),
+        from_numpy(hi, u16, hi_valid),
+        pa.DictionaryArray.from_arrays(from_numpy(category, u8, hi_valid), categories),
+        pa.DictionaryArray.from_arrays(from_numpy(name_of[hi], u16, hi_valid), hi_names),
+        format_cards_arrow(hi_cards, hi_valid),
+        from_numpy(lo, u8, has_low),
+        pa.DictionaryArray.from_arrays(from_numpy(lo - has_low, u8, has_low), lo_names),
         format_cards_arrow(lo_cards, has_low),
     ]
     return pa.RecordBatch.from_arrays(columns, names=list(RESULT_COLUMNS))

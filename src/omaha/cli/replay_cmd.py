@@ -21,17 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from omaha.cards import format_cards
 from omaha.errors import OmahaError
-from omaha.phh import (
-    FinishingStacksError,
-    HandHistory,
-    PHHError,
-    ReplayActionError,
-    read,
-    replay,
-)
 
-if TYPE_CHECKING:
-    from omaha.phh import Replay
+if TYPE_CHECKING:  # omaha.phh is imported when a replay runs (not by every omaha command)
+    from omaha.phh import HandHistory, Replay
     from omaha.pots import PotResult
     from omaha.table import Hand, ShownHand
 
@@ -436,6 +428,8 @@ def summary(result: Replay) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every hand of every file; return the exit status (0, 1 or 2)."""
+    from omaha.phh import PHHError, ReplayActionError, read, replay
+
     status = 0
     first = True
     for path in args.paths:
@@ -474,6 +468,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _check(result: Replay) -> int:
     """Compare with the file's finishing stacks; print the mismatch and return 1, else 0."""
+    from omaha.phh import FinishingStacksError
+
     try:
         result.check_finishing_stacks()
     except FinishingStacksError as exc:
