@@ -4,6 +4,7 @@
 # blocks (which lines Arrow's JSON reader may be given), and JSON Lines text
 # written from Arrow string buffers. It knows nothing of cards or hands.
 
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
@@ -363,23 +364,25 @@ cdef inline Py_ssize_t _put_cell(uint8_t *o, const Column *c, Py_ssize_t r) noex
     return _put_text(o, c.kind, c.plain, c.data + a, c.offsets[r + 1] - a)
 
 
-def write_rows(list columns, bytes end):
-    """Text of n rows: each row the columns' prefixes and cells in turn, then end.
+def write_rows(list columns, bytes end, bytearray out):
+    """Write the text of n rows into out: each row the columns' prefixes and cells, then end.
 
     Each column is ``(kind, prefix, null, offsets, data, validity, bit_offset,
     values)``: kind 0 raw text, 1 a quoted CSV field, 2 a JSON string, 3 a
     dictionary entry (``values`` the int64 indices into ``offsets`` /
     ``data``, entries ready to insert), 4 an int64 in decimal (``values``);
     ``null`` is written for a null cell. ``offsets`` are int64; ``validity``
-    an Arrow bitmap or None. Returns the text (a bytearray).
+    an Arrow bitmap or None. Returns the number of bytes written, from the
+    start of out.
 
-    One pass writes into a buffer sized from above (a column's text scanned
-    once for what needs escaping), then cut to the bytes written.
+    One pass writes into out, grown first (never shrunk, never zeroed) to a
+    size bounded from above (a column's text scanned once for what needs
+    escaping): a writer passing the same buffer every time touches no new
+    memory after the first batch.
     """
     cdef Py_ssize_t k = len(columns), n = -1, r, j, size = 0, pos = 0, m, longest
     cdef Column *cols
     cdef Column *c
-    cdef bytearray out
     cdef uint8_t *o
     cdef const int64_t[::1] off
     cdef const int64_t[::1] val
@@ -388,7 +391,7 @@ def write_rows(list columns, bytes end):
     cdef const uint8_t *e = end
     cdef Py_ssize_t elen = len(end), extra
     if k == 0:
-        return bytearray()
+        return 0
     cols = <Column *>malloc(k * sizeof(Column))
     if cols == NULL:
         raise MemoryError()
@@ -465,8 +468,9 @@ def write_rows(list columns, bytes end):
                     c.plain = extra == 0
                 size += m + extra + (2 * n if c.kind != COL_RAW else 0)
         size += n * elen
-        out = bytearray(size)
-        o = <uint8_t *>(<char *>out)
+        if PyByteArray_GET_SIZE(out) < size:
+            PyByteArray_Resize(out, size)  # raises BufferError while out is exported
+        o = <uint8_t *>PyByteArray_AS_STRING(out)
         with nogil:
             for r in range(n):
                 for j in range(k):
@@ -478,5 +482,4 @@ def write_rows(list columns, bytes end):
                 pos += elen
     finally:
         free(cols)
-    del out[pos:]
-    return out  # a bytearray: no copy
+    return pos

@@ -838,6 +838,7 @@ class TableWriter:
         self._pending_rows = 0
         self._header = True
         self._schema: Any = None
+        self._text = bytearray()  # the text of a batch, the same buffer every time
         self._open()
 
     def _open(self) -> None:
@@ -863,7 +864,9 @@ class TableWriter:
             if self._header and self.format != "jsonl":
                 self._sink.write(_header(batch.schema.names, self.format))
             self._header = False
-            self._sink.write(text_rows(batch, self.format))
+            n = _write_text(batch, self.format, self._text)
+            with memoryview(self._text) as view, view[:n] as text:
+                self._sink.write(text)
         elif self.format == "parquet":
             self._pending.append(batch)
             self._pending_rows += batch.num_rows
@@ -1040,10 +1043,17 @@ def text_rows(batch: pa.RecordBatch, fmt: str) -> bytes:
     >>> text_rows(batch, "csv")
     b'1,"a""b"\n,"c"\n'
     """
+    out = bytearray()
+    n = _write_text(batch, fmt, out)
+    return bytes(out[:n])
+
+
+def _write_text(batch: pa.RecordBatch, fmt: str, out: bytearray) -> int:
+    """Write the text of :func:`text_rows` into ``out`` (grown as needed); return its length."""
     from omaha._textio import write_rows
 
     if batch.num_rows == 0:
-        return b""
+        return 0
     columns = []
     for k, (f, col) in enumerate(zip(batch.schema, batch.columns, strict=True)):
         if fmt == "jsonl":
@@ -1054,7 +1064,7 @@ def text_rows(batch: pa.RecordBatch, fmt: str) -> bytes:
             prefix = b"" if k == 0 else (b"\t" if fmt == "tsv" else b",")
             columns.append(_csv_cells(f, col, prefix))
     end = b"}\n" if fmt == "jsonl" else b"\n"
-    return bytes(write_rows(columns, end))
+    return write_rows(columns, end, out)
 
 
 def _header(names: list[str], fmt: str) -> bytes:

@@ -259,12 +259,14 @@ def evaluate_columns(hole: Any, board: Any, threads: int = 1) -> Evaluated:
     if boards.shape[0] != n:
         raise ValueError(f"the hole column has {n} rows but the board column {boards.shape[0]}")
     status = np.zeros(n, np.uint8)
-    status[board_bad] = _BOARD_TEXT
-    status[hole_bad] = _HOLE_TEXT
-    if board_null is not None:
-        status[board_null] = _BOARD_NULL
-    if hole_null is not None:
-        status[hole_null] = _HOLE_NULL
+    for rows, code in (
+        (board_bad, _BOARD_TEXT),
+        (hole_bad, _HOLE_TEXT),
+        (board_null, _BOARD_NULL),
+        (hole_null, _HOLE_NULL),
+    ):
+        if rows is not None and rows.any():  # a masked store costs a pass even when empty
+            status[rows] = code
     hi = np.empty(n, np.uint16)
     category = np.empty(n, np.uint8)
     hi_cards = np.empty((n, 5), np.uint8)

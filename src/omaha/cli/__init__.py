@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -52,6 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     Exit status: 0 on success, 1 on a bad input file or row, 2 on a usage
     error or (for ``replay``) an illegal action.
     """
+    if "numpy" not in sys.modules:
+        # omaha makes no BLAS call; NumPy's BLAS threads would only take CPU from the run.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
