@@ -417,3 +417,40 @@ def test_result_columns_are_typed(tmp_path: pathlib.Path) -> None:
     assert (types["hi_cards"], types["lo_cards"]) == (pa.string(), pa.string())
     for name in ("hi_category", "hi_name", "lo_name"):  # categorical: the names once each
         assert pa.types.is_dictionary(types[name]) and types[name].value_type == pa.string()
+
+
+def test_parquet_leaf_paths_are_pyarrows(tmp_path: pathlib.Path) -> None:
+    from omaha.tableio import _leaves
+
+    table = pa.table(
+        {
+            "l": pa.array([[1, 2], [3]]),
+            "s": pa.array([{"a": 1, "b": [{"c": "x"}]}, {"a": 2, "b": []}]),
+            "m": pa.array([[("k", 1)], []], pa.map_(pa.string(), pa.int8())),
+            "d": pa.array(["x", "y"]).dictionary_encode(),
+            "f": pa.array([[1, 2], [3, 4]], pa.list_(pa.int8(), 2)),
+            "L": pa.array([[1], [2]], pa.large_list(pa.int8())),
+            "a.b": ["x", "y"],
+        }
+    )
+    pq.write_table(table, tmp_path / "t.parquet")
+    leaves = pq.read_metadata(tmp_path / "t.parquet").schema
+    assert _leaves(table.schema, set()) == [leaves.column(i).path for i in range(len(leaves))]
+    assert _leaves(table.schema, {"a.b", "d"}) == _leaves(table.schema, set())[:5] + [
+        "f.list.element",
+        "L.list.element",
+    ]
+
+
+def test_parquet_output_keeps_statistics_but_not_on_the_cards(tmp_path: pathlib.Path) -> None:
+    examples = pathlib.Path(__file__).resolve().parent.parent / "examples"
+    out = tmp_path / "out.parquet"
+    assert main(["eval", str(examples / "hands.csv"), "-o", str(out)]) == 0
+    group = pq.read_metadata(out).row_group(0)
+    stats = {group.column(i).path_in_schema: group.column(i) for i in range(group.num_columns)}
+    assert not stats["hi_cards"].is_stats_set and not stats["lo_cards"].is_stats_set
+    assert stats["hi_cards"].encodings == stats["lo_cards"].encodings
+    assert "RLE_DICTIONARY" not in stats["hi_cards"].encodings
+    strengths = pq.read_table(out).column("hi_strength").to_pylist()
+    assert stats["hi_strength"].statistics.max == max(strengths)
+    assert "RLE_DICTIONARY" in stats["hi_name"].encodings

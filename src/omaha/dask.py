@@ -616,6 +616,7 @@ def _run_piece(
     """
     from omaha.pipeline import ChunkEvaluator
     from omaha.tableio import open_reader, open_writer
+    from omaha.tabular import CARD_COLUMNS
 
     threads, chunk_rows = options["threads"], options["chunk_rows"]
     reader: Any = None
@@ -642,7 +643,8 @@ def _run_piece(
             rejected.extend((piece.path, r) for r in bad)
             if good is not None and good.num_rows:
                 if writer is None:
-                    writer = open_writer(os.path.join(temp, _PART.format(index)), "parquet")
+                    part = os.path.join(temp, _PART.format(index))
+                    writer = open_writer(part, "parquet", plain_columns=CARD_COLUMNS)
                 writer.write(good)
                 written += good.num_rows
         if writer is not None:

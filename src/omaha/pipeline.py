@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from omaha._arrow import from_numpy
 from omaha.errors import OmahaError
 from omaha.tableio import RejectedRow, TableFormatError, format_of, open_reader, open_writer
-from omaha.tabular import RESULT_COLUMNS, evaluate_columns, find_columns
+from omaha.tabular import CARD_COLUMNS, RESULT_COLUMNS, evaluate_columns, find_columns
 
 if TYPE_CHECKING:
     import numpy as np
@@ -152,7 +152,7 @@ def evaluate_file(
             # Standard output or a name without an extension: the input's format if
             # it is text, else CSV.
             fmt = reader.format if reader.format in ("csv", "tsv", "jsonl") else "csv"
-        writer = open_writer(output, fmt, codec)
+        writer = open_writer(output, fmt, codec, plain_columns=CARD_COLUMNS)
     except BaseException:
         reader.close()
         raise

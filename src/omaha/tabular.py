@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = [
+    "CARD_COLUMNS",
     "Evaluated",
     "RESULT_COLUMNS",
     "evaluate_columns",
@@ -61,6 +62,10 @@ RESULT_COLUMNS = (
 """The result columns, in order: the high hand's strength (1..7462), category
 (``HandCategory`` name), name and five cards in ranking order; the low's
 strength (1..56), name and cards, null where there is no eight-or-better low."""
+
+CARD_COLUMNS = ("hi_cards", "lo_cards")
+"""The result columns of card text: nearly every value distinct (a writer
+gives them no dictionary or statistics, see :func:`omaha.tableio.open_writer`)."""
 
 REASON_COLUMN = "reason"
 """With ``errors="coerce"``: why a row was rejected (null for a good row)."""
