@@ -90,7 +90,7 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
     for name in type(hand).__slots__:
         value = getattr(hand, name)
         if name == "_table":
-            value = (tuple(value._stacks), value._button, value._hand is hand)
+            value = (tuple(value._stacks), value.button, value._hand is hand)
         elif hasattr(value, "copy_state"):  # the betting round, the chip ledger
             value = value.copy_state()
         elif isinstance(value, list):

@@ -63,12 +63,16 @@ if TYPE_CHECKING:
         PostAnte,
         PostBigBlindAnte,
         PostBlind,
+        PostDead,
         RaiseTo,
+        RunIt,
         Show,
     )
     from omaha.equity import EquityResult, PlayerEquity, equity
-    from omaha.pots import Pot, PotResult
+    from omaha.pots import Pot, PotResult, RunResult
+    from omaha.rake import PercentRake, RecordedRake
     from omaha.ranges import Range, format_range, parse_range
+    from omaha.seating import SeatInfo, SeatState
     from omaha.structures import FixedLimit, NoLimit, PotLimit
     from omaha.table import Hand, HandResult, ShownHand, Table
     from omaha.tabular import evaluate_frame
@@ -79,7 +83,7 @@ __version__ = "0.1.0"
 _LAZY = {
     **dict.fromkeys(
         ("Action", "Call", "Check", "DealBoard", "DealHole", "Fold", "LegalActions", "Muck",
-         "PostAnte", "PostBigBlindAnte", "PostBlind", "RaiseTo", "Show"),
+         "PostAnte", "PostBigBlindAnte", "PostBlind", "PostDead", "RaiseTo", "RunIt", "Show"),
         "omaha.betting",
     ),
     "EquityResult": "omaha.equity",
@@ -87,6 +91,11 @@ _LAZY = {
     "equity": "omaha.equity",
     "Pot": "omaha.pots",
     "PotResult": "omaha.pots",
+    "RunResult": "omaha.pots",
+    "PercentRake": "omaha.rake",
+    "RecordedRake": "omaha.rake",
+    "SeatInfo": "omaha.seating",
+    "SeatState": "omaha.seating",
     "Range": "omaha.ranges",
     "format_range": "omaha.ranges",
     "parse_range": "omaha.ranges",
@@ -137,11 +146,13 @@ __all__ = [
     "Muck",
     "NoLimit",
     "OmahaError",
+    "PercentRake",
     "PlayerEquity",
     "PlayerShowdown",
     "PostAnte",
     "PostBigBlindAnte",
     "PostBlind",
+    "PostDead",
     "Pot",
     "PotLimit",
     "PotResult",
@@ -149,6 +160,11 @@ __all__ = [
     "RaiseTo",
     "Range",
     "RangeSyntaxError",
+    "RecordedRake",
+    "RunIt",
+    "RunResult",
+    "SeatInfo",
+    "SeatState",
     "Selections",
     "Show",
     "Showdown",
