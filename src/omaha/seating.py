@@ -203,6 +203,13 @@ class Seating:
 
     # ------------------------------------------------------------ changes
 
+    def _occupied(self, seat: int, hint: str) -> SeatInfo:
+        """Return the seat's info, or raise when nobody sits there (``hint`` says what to do)."""
+        info = self._info[self._check(seat)]
+        if info.state is SeatState.EMPTY:
+            raise ValueError(f"seat {seat} is empty: {hint}")
+        return info
+
     def sit_out(self, seat: int) -> None:
         """Sit the player at ``seat`` out from the next hand (dealt no cards, posting nothing).
 
@@ -211,9 +218,7 @@ class Seating:
         ValueError
             Nobody sits at ``seat``.
         """
-        info = self._info[self._check(seat)]
-        if info.state is SeatState.EMPTY:
-            raise ValueError(f"seat {seat} is empty: nobody can sit out there")
+        info = self._occupied(seat, "nobody can sit out there")
         self._info[seat] = SeatInfo(SeatState.SITTING_OUT, info.owes_small, info.owes_big)
 
     def sit_in(self, seat: int, *, post: bool = True) -> None:
@@ -232,9 +237,7 @@ class Seating:
         ValueError
             Nobody sits at ``seat``.
         """
-        info = self._info[self._check(seat)]
-        if info.state is SeatState.EMPTY:
-            raise ValueError(f"seat {seat} is empty: use join() to seat a player")
+        info = self._occupied(seat, "use join() to seat a player")
         owes = info.owes_small or info.owes_big
         state = SeatState.PLAYING if post or not owes else SeatState.WAITING
         self._info[seat] = SeatInfo(state, info.owes_small, info.owes_big)
@@ -298,7 +301,7 @@ class Seating:
         """
         n = len(self._info)
         info = self._info
-        PLAYING, SITTING_OUT = SeatState.PLAYING, SeatState.SITTING_OUT
+        PLAYING = SeatState.PLAYING
         has = [stacks[s] > 0 and info[s].state is not SeatState.EMPTY for s in range(n)]
         wanting = [has[s] and info[s].state in (PLAYING, SeatState.WAITING) for s in range(n)]
         regular = [
@@ -307,48 +310,10 @@ class Seating:
         ]
         if sum(wanting) < 2:
             raise ValueError(f"a hand needs two players with chips, stacks are {list(stacks)}")
-        if sum(regular) < 2:
-            regular = wanting  # nobody to wait for: everyone who wants to play plays
-
-        def next_from(start: int, ok: list[bool]) -> int:
-            return next(s for s in ((start + i) % n for i in range(1, n + 1)) if ok[s])
-
-        # The button, the small blind's seat and the big blind (§5.10).
-        if self.rule == "dead" and self._last is not None:
-            button, sb_seat = self._last
-            bb = next_from(sb_seat, wanting)
-            sb: int | None = sb_seat if regular[sb_seat] else None
-        else:
-            button = self._button
-            if self.rule == "moving" and not regular[button]:
-                button = next_from(button, regular)
-            sb = sb_seat = next_from(button, regular)
-            bb = next_from(sb, wanting)
-        # Who else is dealt in, who posts out of position, who misses a blind (§8).
-        dealt = {bb} if sb is None else {sb, bb}
-        extra: dict[int, tuple[int, int]] = {}
-        settled: dict[int, SeatInfo] = {}
-        for s in range(n):
-            if s in dealt or not has[s]:
-                continue
-            state = info[s].state
-            before_sb = _between(button, sb_seat, s, n)
-            if state is SITTING_OUT:
-                if before_sb or s == sb_seat:
-                    settled[s] = SeatInfo(state, True, info[s].owes_big)
-                elif _between(sb_seat, bb, s, n):
-                    settled[s] = SeatInfo(state, info[s].owes_small, True)
-            elif state is PLAYING and not before_sb and (regular[s] or s != button):
-                dealt.add(s)
-                if not regular[s]:  # posts what is owed, then plays as anyone
-                    live = structure.big_blind if info[s].owes_big else 0
-                    dead = structure.small_blind if info[s].owes_small else 0
-                    if live or dead:
-                        extra[s] = (live, dead)
-                    settled[s] = SeatInfo(PLAYING)
-        for s in dealt:
-            if info[s] != SeatInfo(PLAYING):
-                settled[s] = SeatInfo(PLAYING)  # the big blind (or playing) clears the debts
+        plan = self._plan(has, wanting, regular, structure)
+        if len(plan[4]) < 2:  # nobody to wait for: everyone who wants to play plays
+            plan = self._plan(has, wanting, wanting, structure, restart=True)
+        button, sb, sb_seat, bb, dealt, extra, settled = plan
         if len(dealt) == 2:  # heads-up: the button posts the small blind (§5.4)
             if (self.rule == "dead" and self._last is not None) or button not in dealt:
                 button = next(s for s in dealt if s != bb)  # the big blind moved on
@@ -363,6 +328,73 @@ class Seating:
             extra.update(posts)
         post_list = tuple((s, *extra[s]) for s in order if s in extra and any(extra[s]))
         return Layout(order, button, blinds, post_list, tuple(sorted(settled.items())), sb_seat)
+
+    def _plan(
+        self,
+        has: list[bool],
+        wanting: list[bool],
+        regular: list[bool],
+        structure: Structure,
+        *,
+        restart: bool = False,
+    ) -> tuple[
+        int, int | None, int, int, set[int], dict[int, tuple[int, int]], dict[int, SeatInfo]
+    ]:
+        """Place the button and the blinds, and decide who else plays (§5.10, §8).
+
+        ``regular`` are the players who play owing nothing. A ``restart``
+        (when the rules would leave fewer than two players) moves the button
+        as the moving rule does, among everyone who wants to play. Returns the
+        button, the small blind (None: not posted), the small blind's seat,
+        the big blind, the seats dealt in, their posts out of position and
+        what each seat becomes once the hand is over.
+        """
+        n = len(has)
+        info = self._info
+        PLAYING, SITTING_OUT = SeatState.PLAYING, SeatState.SITTING_OUT
+        if sum(regular) < 2:
+            regular = wanting
+
+        def next_from(start: int, ok: list[bool]) -> int:
+            return next(s for s in ((start + i) % n for i in range(1, n + 1)) if ok[s])
+
+        if self.rule == "dead" and self._last is not None and not restart:
+            button, sb_seat = self._last
+            bb = next_from(sb_seat, wanting)
+            sb: int | None = sb_seat if regular[sb_seat] and sb_seat != bb else None
+        else:
+            button = self._button
+            if (self.rule == "moving" or restart) and not regular[button]:
+                button = next_from(button, regular)
+            sb = sb_seat = next_from(button, regular)
+            bb = next_from(sb, wanting)
+        dealt = {bb} if sb is None else {sb, bb}
+        extra: dict[int, tuple[int, int]] = {}
+        settled: dict[int, SeatInfo] = {}
+        for s in range(n):
+            if s in dealt or not has[s]:
+                continue
+            state = info[s].state
+            before_sb = _between(button, sb_seat, s, n)
+            if state is SITTING_OUT:
+                if before_sb or s == sb_seat:
+                    settled[s] = SeatInfo(state, True, info[s].owes_big)
+                elif _between(sb_seat, bb, s, n):
+                    settled[s] = SeatInfo(state, info[s].owes_small, True)
+            elif before_sb:
+                continue  # between the button and the small blind: wait for the button to pass
+            elif regular[s]:
+                dealt.add(s)
+            elif state is PLAYING and s != button:  # posts what is owed, then plays as anyone
+                dealt.add(s)
+                live = structure.big_blind if info[s].owes_big else 0
+                dead = structure.small_blind if info[s].owes_small else 0
+                if live or dead:
+                    extra[s] = (live, dead)
+        for s in dealt:
+            if info[s] != SeatInfo(PLAYING):
+                settled[s] = SeatInfo(PLAYING)  # playing (the big blind, or posting) clears debts
+        return button, sb, sb_seat, bb, dealt, extra, settled
 
     def commit(self, layout: Layout, stacks: Sequence[int]) -> None:
         """Record a finished hand: debts paid or missed, busted seats, the next button.

@@ -37,7 +37,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from omaha.betting import (
     Action,
@@ -92,9 +92,11 @@ __all__ = [
     "ShownHand",
     "Table",
     "forced_bet_plan",
+    "showdown_order",
 ]
 
 Game = Literal["hi", "hilo"]
+_Seat = TypeVar("_Seat")
 RakePolicy = Callable[["Hand", tuple[Pot, ...]], Sequence[Pot]]
 """``rake(hand, pots) -> pots``: the pots less the rake, taken before the award."""
 
@@ -1549,11 +1551,8 @@ class Hand:
         and at most one has chips behind), every live hand is turned face up:
         nobody may muck, unless the table's ``all_in_muck`` allows it.
         """
-        seats = self._seats
-        k = len(seats)
-        aggressor = self._round.last_aggressor
-        first = self._pos[aggressor] if aggressor is not None else 0
-        order = tuple(s for s in (seats[(first + i) % k] for i in range(k)) if not self._folded[s])
+        folded = self._folded
+        order = showdown_order(self._seats, self._round.last_aggressor, lambda s: not folded[s])
         self._street = SHOWDOWN
         self._show_order = order
         self._pending = list(order)
@@ -1652,6 +1651,36 @@ class Hand:
         self._to_act = None
         if self._on_over is not None:
             self._on_over(self)
+
+
+def showdown_order(
+    seats: Sequence[_Seat], aggressor: _Seat | None, live: Callable[[_Seat], bool]
+) -> tuple[_Seat, ...]:
+    """Return who shows in turn at the showdown (docs/rules.md §5.9).
+
+    The last player to bet or raise in the last betting round shows first;
+    without one, the first player clockwise from the button does. The
+    others follow clockwise.
+
+    Parameters
+    ----------
+    seats : sequence
+        The players dealt in, clockwise from the first left of the button
+        (seats, or any names for them).
+    aggressor : seat or None
+        The last to bet or raise in the last betting round (one of ``seats``).
+    live : callable
+        ``live(seat)``: whether the player is still in the hand.
+
+    Examples
+    --------
+    >>> live = lambda seat: seat != 3   # seat 3 folded
+    >>> showdown_order([4, 0, 2, 3], 2, live), showdown_order([4, 0, 2, 3], None, live)
+    ((2, 4, 0), (4, 0, 2))
+    """
+    k = len(seats)
+    first = list(seats).index(aggressor) if aggressor is not None else 0
+    return tuple(s for s in (seats[(first + i) % k] for i in range(k)) if live(s))
 
 
 def _cards_to_come(shared: int) -> int:
