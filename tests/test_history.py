@@ -198,6 +198,73 @@ def test_winamax_the_uncalled_bet_is_in_what_its_owner_collects() -> None:
     assert tournament.fields["level"] == 6 and tournament.fields["antes"] == [25, 25, 25, 25]
 
 
+STARS_OWN = DATA / "pokerstars" / "own_stars_plo_variety.txt"
+
+
+def test_pokerstars_side_pots_raked_cumulatively_as_the_site_states() -> None:
+    hand = read(STARS_OWN)[0]
+    # Bob all-in for 8, Cat for 20, Dan and Ann cover; Ann folds the flop.
+    # Main pot 4 x 8 = 32, side pot 3 x 12 = 36: the summary's 30.40 and
+    # 34.60 after the rake of 3 say the main pot gave 1.60, the side pot 1.40.
+    assert hand.fields["_pots"] == [
+        {"pot": 1, "amount": D("30.4"), "won": {"p2": D("30.4")}},
+        {"pot": 2, "amount": D("34.6"), "won": {"p2": D("34.6")}},
+    ]
+    main, side = phh.replay(hand).hand.result.pots
+    assert (main.amount, main.rake, side.amount, side.rake) == (3040, 160, 3460, 140)
+
+
+def test_pokerstars_small_and_big_blinds_on_return_a_tournament_and_a_run_twice() -> None:
+    _, back, tournament, twice, _ = read(STARS_OWN)
+    # Eve posts "small & big blinds $0.15": 0.10 live (she checks her option)
+    # and 0.05 dead; Fay sits out.
+    assert back.fields["_posted_blinds"] == [0, 0, 0, D("0.1"), 0]
+    assert back.fields["_dead_blinds"] == [0, 0, 0, D("0.05"), 0]
+    assert back.fields["_sitting_out"] == ["Fay"] and back.fields["actions"][6] == "p4 cc"
+    (pot,) = phh.replay(back).hand.result.pots
+    assert (pot.amount, pot.rake) == (410, 15)
+    # Hi-lo in tournament chips, antes of 10: 3,400 cut 1,700 / 1,700.
+    (pot,) = phh.replay(tournament).hand.result.pots
+    assert (pot.amount, pot.high_winners, pot.low_winners) == (3400, (3,), (2,))
+    # Run twice from the turn: the main pot of 448 in two, 112 / 112 split on
+    # the first board (two broadway straights), 224 to the four queens of the
+    # second; the side pot of 100 (no rake: the $3 cap is reached) 50 / 50.
+    # From the button's left: p1 Quin, p2 Rae, p3 Oli, p4 Pat.
+    main, side = phh.replay(twice).hand.result.pots
+    assert [(r.amount, r.payouts) for r in main.runs] == [(224, {1: 112, 3: 112}), (224, {2: 224})]
+    assert [(r.amount, r.payouts) for r in side.runs] == [(50, {1: 50}), (50, {2: 50})]
+
+
+def test_pokerstars_cash_out_pays_the_player_instead_of_the_pot() -> None:
+    *_, cashed = read(STARS_OWN)
+    # Hero's pot of 58.85 is not awarded: he cashed out for 44.05. His stack:
+    # 40 - 40 in + 10 back + 44.05.
+    assert cashed.fields["players"] == ["Tom", "Hero", "Sam"]
+    assert cashed.fields["_cash_out"] == [0, D("44.05"), 0]
+    assert cashed.fields["finishing_stacks"][1] == D("54.05")
+    assert cashed.fields["winnings"][1] == D("58.85")
+    assert cashed.hole_count == 5
+    phh.replay(cashed)
+
+
+def test_full_tilt_run_twice_pots_are_the_boards() -> None:
+    (hand,) = read(DATA / "fulltilt" / "own_ftp_plo_run_twice.txt")
+    # "wins pot 1", "wins pot 2": Full Tilt names each board's share a pot.
+    # $192 raked $3: 94.50 to Wes's kings, 94.50 to Xan's nines.
+    (pot,) = phh.replay(hand).hand.result.pots
+    assert [(r.amount, r.payouts) for r in pot.runs] == [(945, {1: 945}), (945, {2: 945})]
+    assert hand.fields["_run_boards"] == ["8hJd"]
+
+
+def test_partypoker_newer_format_balances_and_the_pot_after_the_rake() -> None:
+    showdown, folded = read(DATA / "partypoker" / "own_party_new_plo.txt")
+    (pot,) = phh.replay(showdown).hand.result.pots
+    assert (pot.amount, pot.rake, pot.payouts) == (2470, 130, {3: 2470})
+    # Hero collects 6.15: the pot of 3.75 less 0.20, and his 2.60 not called.
+    r = phh.replay(folded).hand.result
+    assert (r.pots[0].amount, r.pots[0].rake, r.uncalled) == (355, 20, (2, 260))
+
+
 # ------------------------------------------------------------------ round trip
 
 

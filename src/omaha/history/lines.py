@@ -74,6 +74,8 @@ class Names:
         head, found, rest = line.partition(sep)
         if found and head in self._known:
             return head, rest
+        if line in self._known:  # the name alone
+            return line, ""
         for name in self._by_length:  # a name holding the separator
             if line.startswith(name) and line[len(name) :].startswith(sep):
                 return name, line[len(name) + len(sep) :]

@@ -285,8 +285,12 @@ class PartyReader:
             if won is not None:
                 b.collect(found[0], b.amount(won["amount"]))
             shown = re.search(r"\[(?P<cards>[^\]]*)\] \[", found[1])
-            if shown is not None:
-                b.known(found[0], b.cards(shown["cards"]))
+            if shown is not None:  # cards in the summary: shown at the showdown
+                cards = b.cards(shown["cards"])
+                if b.player(found[0]).folded:
+                    b.known(found[0], cards)
+                else:
+                    b.show(found[0], cards)
             return
         raise b.error("a summary line the PartyPoker reader does not know")
 

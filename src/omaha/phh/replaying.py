@@ -237,16 +237,22 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         raise PHHError(f"{name}: dealing the hole cards: {exc}") from None
     boards = history.run_boards
     run_it = len(boards) + 1 if boards else 0  # runs still to agree (§4.10)
+    note = (
+        f" (amounts in units of {format_amount(history.to_file_units(1))})"
+        if history.scale > 1
+        else ""
+    )
     courtesy: list[PHHAction] = []
     for i in range(start, len(actions)):
         if run_it and _all_in_showdown(hand):
-            _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD)
+            _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD, unit_note=note)
             run_it = 0
         a = actions[i]
         if a.kind == "sm" and hand.is_over and a.cards != ():
             courtesy.append(a)  # a show after the hand: no part of the play
             continue
-        _run(hand, _record_of, name, f"action {i} {a.text!r}", a, history.hole_count, index=i)
+        what = f"action {i} {a.text!r}"
+        _run(hand, _record_of, name, what, a, history.hole_count, index=i, unit_note=note)
     if run_it and _all_in_showdown(hand):
         _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD)
     for r, cards in enumerate(boards, 1):
@@ -276,8 +282,13 @@ def _run(
     hole_count: int = 4,
     *,
     index: int = 0,
+    unit_note: str = "",
 ) -> None:
-    """Apply one action to the hand, turning the engine's errors into the replay's."""
+    """Apply one action to the hand, turning the engine's errors into the replay's.
+
+    The engine counts in chips: ``unit_note`` says what a chip is when the
+    file's amounts are decimals (``" (amounts in units of 0.01)"``).
+    """
     try:
         if callable(action):
             assert a is not None
@@ -285,7 +296,7 @@ def _run(
         hand.apply(action)
     except IllegalActionError as exc:
         raise ReplayActionError(
-            f"{name}: {what}: {exc.message(player_name)}",
+            f"{name}: {what}: {exc.message(player_name)}{unit_note}",
             index,
             a.text if a is not None else what,
             seat=exc.seat,

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from omaha.phh.amounts import format_amount
+from omaha.phh.history import StatedPot
 
 if TYPE_CHECKING:
     from omaha.phh.history import HandHistory
@@ -115,7 +116,7 @@ def differences(history: HandHistory, hand: Hand) -> list[tuple[int | None, str]
     if stated_pots is not None:
         pots = result.pots
         count = max(len(pots), max((p.pot + 1 for p in stated_pots), default=0))
-        for entry in stated_pots:
+        for entry in _merged(stated_pots, pots):
             name = pot_name(entry.pot, count, entry.run)
             share = _share(pots, entry.pot, entry.run)
             if share is None:
@@ -146,6 +147,30 @@ def differences(history: HandHistory, hand: Hand) -> list[tuple[int | None, str]
                         "the file states no such pot",
                     )
                 )
+    return out
+
+
+def _merged(stated: tuple[StatedPot, ...], pots: tuple[PotResult, ...]) -> list[StatedPot]:
+    """Return the stated pots, a pot's boards taken together where the replay did not cut it.
+
+    A pot with a single contender is not cut among the boards of a hand run
+    more than once (docs/rules.md §4.10); a site may still print one share
+    of it per board (PokerStars does): those shares are compared as one.
+    """
+    out: list[StatedPot] = []
+    at: dict[int, int] = {}  # a pot's merged entry in ``out``
+    for entry in stated:
+        if entry.run is None or entry.pot >= len(pots) or pots[entry.pot].runs:
+            out.append(entry)
+            continue
+        if entry.pot not in at:
+            at[entry.pot] = len(out)
+            out.append(StatedPot(entry.pot, None, 0, {}))
+        seen = out[at[entry.pot]]
+        won = dict(seen.won)
+        for seat, chips in entry.won.items():
+            won[seat] = won.get(seat, 0) + chips
+        out[at[entry.pot]] = StatedPot(entry.pot, None, seen.amount + entry.amount, won)
     return out
 
 
