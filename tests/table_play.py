@@ -7,6 +7,7 @@ and so on. :func:`act` takes PHH-like action text (``"p3 cbr 7"``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -90,7 +91,7 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
     for name in type(hand).__slots__:
         value = getattr(hand, name)
         if name == "_table":
-            value = (tuple(value._stacks), value._button, value._hand is hand)
+            value = (tuple(value._stacks), value.button, value._hand is hand)
         elif hasattr(value, "copy_state"):  # the betting round, the chip ledger
             value = value.copy_state()
         elif isinstance(value, list):
@@ -180,3 +181,13 @@ def random_table(rng: random.Random) -> Table:
 def board_of(text: str) -> tuple[int, ...]:
     """Card codes of a board text."""
     return parse_cards(text)
+
+
+def relabel(action: object, seat_of: dict[int, int], factor: int) -> object:
+    """An action record of a replayed PHH hand, with the seats and chips of the hand played."""
+    changes: dict[str, int] = {}
+    if getattr(action, "seat", None) is not None:
+        changes["seat"] = seat_of[action.seat]  # type: ignore[attr-defined]
+    if getattr(action, "amount", None) is not None:
+        changes["amount"] = action.amount * factor  # type: ignore[attr-defined]
+    return dataclasses.replace(action, **changes) if changes else action  # type: ignore[type-var]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import decimal
 import io
 import pathlib
@@ -18,6 +17,7 @@ import omaha
 from omaha import IllegalActionError, OmahaError, phh
 from omaha.cards import parse_cards
 from omaha.phh import fields
+from table_play import relabel
 
 DATA = pathlib.Path(__file__).parent / "data" / "phh"
 REAL_FILES = sorted(DATA.glob("*.phh"))
@@ -485,7 +485,7 @@ def test_a_hand_played_through_the_api_saves_and_loads_back(
     # The same hand: every action, seat for seat (p1 is the first seat left of the button).
     seat_of = dict(enumerate(hand.seats))
     factor = scale // loaded.scale  # the file is read at the smallest scale that fits
-    mapped = [_relabel(a, seat_of, factor) for a in again.hand.actions]
+    mapped = [relabel(a, seat_of, factor) for a in again.hand.actions]
     assert mapped == list(hand.actions)
     assert [loaded.to_file_units(c) for c in again.finishing_stacks] == (
         saved.fields["finishing_stacks"]
@@ -493,15 +493,6 @@ def test_a_hand_played_through_the_api_saves_and_loads_back(
     assert again.hand.result.show_order == tuple(
         hand.seats.index(s) for s in hand.result.show_order
     )
-
-
-def _relabel(action: object, seat_of: dict[int, int], factor: int) -> object:
-    changes: dict[str, int] = {}
-    if getattr(action, "seat", None) is not None:
-        changes["seat"] = seat_of[action.seat]  # type: ignore[attr-defined]
-    if getattr(action, "amount", None) is not None:
-        changes["amount"] = action.amount * factor  # type: ignore[attr-defined]
-    return dataclasses.replace(action, **changes) if changes else action  # type: ignore[type-var]
 
 
 def test_from_hand_fields() -> None:
@@ -573,6 +564,7 @@ _toml_values = st.recursive(
 # Fields the history reads and checks (an ill-typed "_cap" is an error, not an extra field).
 _CHECKED_FIELDS = {*fields.REQUIRED_COMMON, *fields.AMOUNT_FIELDS, fields.HOLE_COUNT_FIELD}
 _CHECKED_FIELDS |= {fields.CAP_FIELD, fields.HU_UNLIMITED_FIELD}
+_CHECKED_FIELDS |= {fields.POTS_FIELD, fields.FEES_FIELD, fields.RUN_BOARDS_FIELD}
 _extra_keys = st.text(min_size=1, max_size=10).filter(lambda k: k not in _CHECKED_FIELDS)
 
 
@@ -740,7 +732,7 @@ def _check_round_trip(hand: omaha.Hand, scale: int) -> None:
     assert again.complete
     seat_of = dict(enumerate(hand.seats))
     factor = scale // loaded.scale
-    assert [_relabel(a, seat_of, factor) for a in again.hand.actions] == list(hand.actions)
+    assert [relabel(a, seat_of, factor) for a in again.hand.actions] == list(hand.actions)
     mine = [(p.amount, p.eligible, sorted(p.payouts.items())) for p in hand.result.pots]
     theirs = [
         (

@@ -63,13 +63,17 @@ if TYPE_CHECKING:
         PostAnte,
         PostBigBlindAnte,
         PostBlind,
+        PostDead,
         RaiseTo,
+        RunIt,
         Show,
     )
     from omaha.equities import EquityResult, PlayerEquity, equity
-    from omaha.pots import Pot, PotResult
+    from omaha.pots import Pot, PotResult, RunResult
     from omaha.preflop import PreflopEntry, preflop_equity, preflop_rank, preflop_table
+    from omaha.rake import PercentRake, RecordedRake
     from omaha.ranges import Range, format_range, parse_range
+    from omaha.seating import SeatInfo, SeatState
     from omaha.structures import FixedLimit, NoLimit, PotLimit
     from omaha.table import Hand, HandResult, ShownHand, Table
     from omaha.tabular import evaluate_frame
@@ -82,12 +86,14 @@ __version__ = "0.1.0"
 _LAZY_MODULES = {
     "omaha.betting": (
         "Action", "Call", "Check", "DealBoard", "DealHole", "Fold", "LegalActions", "Muck",
-        "PostAnte", "PostBigBlindAnte", "PostBlind", "RaiseTo", "Show",
+        "PostAnte", "PostBigBlindAnte", "PostBlind", "PostDead", "RaiseTo", "RunIt", "Show",
     ),
     "omaha.equities": ("EquityResult", "PlayerEquity", "equity"),
-    "omaha.pots": ("Pot", "PotResult"),
+    "omaha.pots": ("Pot", "PotResult", "RunResult"),
     "omaha.preflop": ("PreflopEntry", "preflop_equity", "preflop_rank", "preflop_table"),
+    "omaha.rake": ("PercentRake", "RecordedRake"),
     "omaha.ranges": ("Range", "format_range", "parse_range"),
+    "omaha.seating": ("SeatInfo", "SeatState"),
     "omaha.structures": ("FixedLimit", "NoLimit", "PotLimit"),
     "omaha.table": ("Hand", "HandResult", "ShownHand", "Table"),
     "omaha.tabular": ("evaluate_frame",),
@@ -131,11 +137,13 @@ __all__ = [
     "Muck",
     "NoLimit",
     "OmahaError",
+    "PercentRake",
     "PlayerEquity",
     "PlayerShowdown",
     "PostAnte",
     "PostBigBlindAnte",
     "PostBlind",
+    "PostDead",
     "Pot",
     "PotLimit",
     "PotResult",
@@ -144,6 +152,11 @@ __all__ = [
     "RaiseTo",
     "Range",
     "RangeSyntaxError",
+    "RecordedRake",
+    "RunIt",
+    "RunResult",
+    "SeatInfo",
+    "SeatState",
     "Selections",
     "Show",
     "Showdown",

@@ -13,9 +13,10 @@ docs/rules.md §5.6-§5.8 and §6, each in one place:
   the new minimum; a short all-in does not).
 
 Every action a hand records is a small frozen dataclass: :class:`PostAnte`,
-:class:`PostBlind`, :class:`PostBigBlindAnte`, :class:`DealHole`,
-:class:`DealBoard`, :class:`Fold`, :class:`Check`, :class:`Call`,
-:class:`RaiseTo`, :class:`Show` and :class:`Muck`. Chips are ``int``.
+:class:`PostBlind`, :class:`PostBigBlindAnte`, :class:`PostDead`, :class:`DealHole`,
+:class:`DealBoard`, :class:`RunIt`, :class:`Fold`, :class:`Check`,
+:class:`Call`, :class:`RaiseTo`, :class:`Show` and :class:`Muck`. Chips are
+``int``.
 
 Examples
 --------
@@ -48,7 +49,9 @@ __all__ = [
     "PostAnte",
     "PostBigBlindAnte",
     "PostBlind",
+    "PostDead",
     "RaiseTo",
+    "RunIt",
     "Show",
     "pot_limit_max",
     "structure_kind",
@@ -88,7 +91,24 @@ class PostBigBlindAnte(Action):
 
 @dataclass(frozen=True, slots=True)
 class PostBlind(Action):
-    """A player posts a blind or straddle (``amount`` may be short: all-in, §5.3)."""
+    """A player posts a blind or straddle (``amount`` may be short: all-in, §5.3).
+
+    A live blind posted out of position (a new player, or a returning one
+    paying a missed big blind, docs/rules.md §8) is a ``PostBlind`` too: it
+    is part of the player's bet, and the player keeps the option.
+    """
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostDead(Action):
+    """A player posts a dead blind (a missed small blind, docs/rules.md §8.3).
+
+    The chips go to the pot and follow the side-pot rule, as an ante does;
+    they are no part of the player's bet on the street.
+    """
 
     seat: int
     amount: int
@@ -104,9 +124,21 @@ class DealHole(Action):
 
 @dataclass(frozen=True, slots=True)
 class DealBoard(Action):
-    """Board cards are dealt: the flop (3), the turn (1) or the river (1)."""
+    """Board cards are dealt: the flop (3), the turn (1) or the river (1).
+
+    ``run`` is the board they go to: 0, or 1, 2, ... for the later boards of
+    a hand run more than once (docs/rules.md §4.10).
+    """
 
     cards: tuple[int, ...]
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RunIt(Action):
+    """The board is run ``times`` times (docs/rules.md §4.10): after an all-in, 2 or more boards."""
+
+    times: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,10 @@ already catch ``ValueError`` keep working::
     ├── IllegalActionError (ValueError)
     │   └── ReplayActionError            an action of a hand history
     ├── PHHError (ValueError)            a PHH file or field
-    │   └── FinishingStacksError         a replay that ends with other stacks
+    │   ├── FinishingStacksError         a replay that ends with other stacks
+    │   └── StatedResultError            a replay whose pots, rake or winnings differ
+    ├── HistoryError (ValueError)        a site hand history that cannot be read
+    └── HandSkippedWarning (UserWarning) a site hand skipped (lenient reading)
     ├── RangeSyntaxError (ValueError)    malformed range text
     └── PreflopTableError                no preflop ordering for a percent range
 
@@ -33,6 +36,8 @@ from collections.abc import Callable, Mapping
 __all__ = [
     "DuplicateCardError",
     "FinishingStacksError",
+    "HandSkippedWarning",
+    "HistoryError",
     "IllegalActionError",
     "InvalidCardError",
     "MissingDependencyError",
@@ -41,6 +46,7 @@ __all__ = [
     "PreflopTableError",
     "RangeSyntaxError",
     "ReplayActionError",
+    "StatedResultError",
     "quote",
     "seat_name",
 ]
@@ -190,6 +196,95 @@ class FinishingStacksError(PHHError):
     def __init__(self, message: str, players: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.players = players
+
+
+class StatedResultError(PHHError):
+    """A replay whose result differs from what the file states (docs/rules.md §4).
+
+    The winnings, the pots and side pots (and each board's share of them),
+    the total pot, the rake and the uncalled bet, as a site's history
+    states them: the message names the hand and, for each difference, what
+    differs, the player when there is one, and both amounts (the file's
+    and the replay's).
+
+    Attributes
+    ----------
+    differences : tuple of str
+        Each difference, as in the message.
+    players : tuple of int
+        The 0-based indices of the players named (``p1`` is 0).
+    """
+
+    def __init__(
+        self, message: str, differences: tuple[str, ...] = (), players: tuple[int, ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.differences = differences
+        self.players = players
+
+
+class HistoryError(OmahaError, ValueError):
+    """A site's hand history (PokerStars, GGPoker, ...) that cannot be imported.
+
+    The message names the file, the hand (the site's hand number) and the
+    line (its number and its text) where the reading failed, and why: a line
+    the parser does not know, a card that is no card, a seat or player that
+    does not exist, an amount that does not add up, a card dealt twice, a
+    truncated hand.
+
+    Attributes
+    ----------
+    path : str
+        The file (or the name given for a text).
+    hand : str or None
+        The site's hand number, when it was read.
+    line : int or None
+        The 1-based line number in the file.
+    text : str or None
+        The line's text.
+    reason : str
+        Why.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str = "<text>",
+        hand: str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+    ) -> None:
+        where = path
+        if hand is not None:
+            where += f", hand {hand}"
+        if line is not None:
+            where += f", line {line}"
+        message = f"{where}: {reason}"
+        if text is not None:
+            message += f": {quote(text)}"
+        super().__init__(message)
+        self.path = path
+        self.hand = hand
+        self.line = line
+        self.text = text
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _history_error, (self.reason, self.path, self.hand, self.line, self.text)
+
+
+class HandSkippedWarning(UserWarning):
+    """A site's hand that could not be read and was skipped (lenient reading).
+
+    The message is the :class:`HistoryError`'s: the file, the hand, the line.
+    """
+
+
+def _history_error(
+    reason: str, path: str, hand: str | None, line: int | None, text: str | None
+) -> HistoryError:
+    return HistoryError(reason, path=path, hand=hand, line=line, text=text)
 
 
 class RangeSyntaxError(OmahaError, ValueError):

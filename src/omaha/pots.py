@@ -12,9 +12,12 @@ The rules are docs/rules.md §4, each in one function:
 - :func:`award_pot`: one pot among its eligible players, halved between the
   best high and the best low in Hi-Lo (the odd chip to the high half; the
   same players tying both halves split it evenly).
+- :func:`split_runs`: a pot among the boards of a hand run more than once
+  (§4.10), odd chips to the first boards.
 - :func:`settle`: a finished hand, all of the above in order: the
-  unwinnable chips go back, the pots are built, raked and awarded to the
-  hands shown (a :class:`Settlement`).
+  unwinnable chips go back, the pots are built, raked (§4.9) and awarded to
+  the hands shown, board by board when the hand was run more than once (a
+  :class:`Settlement`).
 
 Pots are plain data (:class:`Pot`), built first and awarded after, so a
 policy can act between the two steps (for example a rake taken from the pots
@@ -40,12 +43,15 @@ from omaha.ranks import HighHand, LowHand
 __all__ = [
     "Pot",
     "PotResult",
+    "RakeTaker",
+    "RunResult",
     "Settlement",
     "award_pot",
     "build_pots",
     "evaluate_shown",
     "settle",
     "split_chips",
+    "split_runs",
     "take_rake",
     "uncalled_bet",
     "unwinnable",
@@ -72,23 +78,53 @@ class Pot:
 
 
 @dataclass(frozen=True, slots=True)
+class RunResult:
+    """One board's share of a pot, when the hand was run more than once (docs/rules.md §4.10).
+
+    Attributes
+    ----------
+    run : int
+        The board: 0 for the first, 1 for the second, ...
+    amount : int
+        Chips of the pot this board awards.
+    high_winners, low_winners : tuple of int
+        Seats that won the high (or whole) share and the low share on this board.
+    payouts : dict of int to int
+        Chips each winning seat receives from this board's share.
+    """
+
+    run: int
+    amount: int
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    payouts: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class PotResult:
     """How one pot was awarded.
 
     Attributes
     ----------
     amount : int
-        Chips in the pot.
+        Chips in the pot, after the rake.
     eligible : tuple of int
         Seats that could win it.
     high_winners : tuple of int
         Seats that won the high half (or the whole pot); one seat when the
-        pot went uncontested.
+        pot went uncontested. With several boards, every seat that won a
+        high share on one of them.
     low_winners : tuple of int
         Seats that won the low half; empty in Omaha High, or when no
-        eligible player had a qualifying low.
+        eligible player had a qualifying low. With several boards, every
+        seat that won a low share on one of them.
     payouts : dict of int to int
         Chips each winning seat receives from this pot.
+    rake : int
+        Chips the rake took from this pot before it was awarded (docs/rules.md §4.9).
+    runs : tuple of RunResult
+        Each board's share, when a contested pot was run more than once
+        (docs/rules.md §4.10); empty otherwise.
     """
 
     amount: int
@@ -96,6 +132,8 @@ class PotResult:
     high_winners: tuple[int, ...]
     low_winners: tuple[int, ...]
     payouts: dict[int, int]
+    rake: int = 0
+    runs: tuple[RunResult, ...] = ()
 
 
 def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
@@ -356,6 +394,22 @@ def award_pot(
     return PotResult(pot.amount, pot.eligible, high_winners, low_winners, payouts)
 
 
+def split_runs(amount: int, runs: int, unit: int = 1) -> list[int]:
+    """Cut a pot into the shares of a hand run ``runs`` times (docs/rules.md §4.10).
+
+    Each board awards an equal share in whole chips of ``unit``; the chips
+    that do not divide evenly go one to each board from the first (101 run
+    twice: 51 and 50). A remainder smaller than ``unit`` goes to the first
+    board.
+
+    Examples
+    --------
+    >>> split_runs(101, 2), split_runs(9785, 2), split_runs(100, 3)
+    ([51, 50], [4893, 4892], [34, 33, 33])
+    """
+    return list(split_chips(amount, list(range(runs)), unit).values())
+
+
 def take_rake(pots: Sequence[Pot], amount: int) -> tuple[Pot, ...]:
     """Take ``amount`` chips of rake from the pots, in proportion to their size.
 
@@ -439,14 +493,18 @@ class Settlement:
     rake : int
         Chips the rake policy took from the pots.
     values : dict of int to (HighHand, LowHand or None)
-        Each shown hand's value on the board (empty when the board is not
-        complete: every opponent mucked or folded first).
+        Each shown hand's value on the (first) board (empty when the board
+        is not complete: every opponent mucked or folded first).
+    run_values : tuple of dict
+        The same on every board, when the hand was run more than once
+        (``run_values[0]`` is ``values``).
     """
 
     pots: tuple[PotResult, ...]
     returned: dict[int, int] = field(default_factory=dict)
     rake: int = 0
     values: dict[int, tuple[HighHand, LowHand | None]] = field(default_factory=dict)
+    run_values: tuple[dict[int, tuple[HighHand, LowHand | None]], ...] = ()
 
     @property
     def payouts(self) -> dict[int, int]:
@@ -472,6 +530,7 @@ def settle(
     shown: Mapping[int, tuple[int, ...]] | None = None,
     mucked: Sequence[int] = (),
     board: tuple[int, ...] = (),
+    boards: Sequence[tuple[int, ...]] = (),
     game: Game = "hi",
     unit: int = 1,
     rake: RakeTaker | None = None,
@@ -482,7 +541,8 @@ def settle(
     everyone's reach go back (:func:`unwinnable`); the rest makes the main
     pot and the side pots (:func:`build_pots`), with the dead money in the
     main pot; the rake policy takes its share of each pot; then each pot is
-    awarded on its own among its contenders (:func:`award_pot`). A contender
+    awarded on its own among its contenders (:func:`award_pot`), its rake
+    recorded with it (:attr:`PotResult.rake`). A contender
     is an eligible player who did not muck; a pot whose every eligible
     player mucked goes to the last of them to muck (the others conceded it
     to them), and a pot with one contender goes to them without a showdown
@@ -508,6 +568,11 @@ def settle(
         The seats that mucked, in the order they mucked.
     board : tuple of int, default ()
         The board card codes; shown hands are evaluated when it has five.
+    boards : sequence of tuple of int, default ()
+        A hand run more than once (docs/rules.md §4.10): every board, the
+        first one included (``board`` is then ignored). Each contested pot
+        is cut into one share per board (:func:`split_runs`), each share
+        awarded on its own board.
     game : {"hi", "hilo"}, default "hi"
         Omaha High, or Hi-Lo (each pot halved between the best high and the
         best qualifying low).
@@ -543,34 +608,76 @@ def settle(
     left = list(contributions)
     for seat, chips in returned.items():
         left[seat] -= chips
-    pots = build_pots(left, folded, dead=dead, order=order, all_in=all_in)
-    raked = 0
-    if rake is not None:
-        pots, raked = _take_rake(rake, pots)
+    built = build_pots(left, folded, dead=dead, order=order, all_in=all_in)
+    pots, raked = (built, 0) if rake is None else _take_rake(rake, built)
     shown = shown or {}
-    values = evaluate_shown(shown, board, game) if shown and len(board) == 5 else {}
+    runs = [tuple(b) for b in boards] if boards else [tuple(board)]
+    run_values = [evaluate_shown(shown, b, game) if shown and len(b) == 5 else {} for b in runs]
     mucked_set = set(mucked)
     results = []
-    for pot in pots:
+    for pot, before in zip(pots, built, strict=True):
         contenders = [s for s in pot.eligible if s not in mucked_set]
         if not contenders:
             # Everyone eligible mucked: the last to muck had been conceded the pot.
             contenders = [s for s in reversed(mucked) if s in pot.eligible][:1]
+        cut = before.amount - pot.amount
         if len(contenders) == 1:
             (seat,) = contenders
-            results.append(PotResult(pot.amount, pot.eligible, (seat,), (), {seat: pot.amount}))
+            results.append(
+                PotResult(pot.amount, pot.eligible, (seat,), (), {seat: pot.amount}, cut)
+            )
             continue
-        missing = [s for s in contenders if s not in values]
-        if missing:
-            raise ValueError(f"seats {missing} contest the pot {pot!r} without a hand shown")
-        high = {s: values[s][0].strength for s in contenders}
-        low = None
-        if game == "hilo":
-            low = {
-                s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders
-            }
-        results.append(award_pot(pot, high, low, order, unit=unit))
-    return Settlement(tuple(results), returned, raked, values)
+        shares = split_runs(pot.amount, len(runs), unit) if len(runs) > 1 else [pot.amount]
+        awards = [
+            _award_share(Pot(share, pot.eligible), contenders, run_values[r], order, game, unit)
+            for r, share in enumerate(shares)
+        ]
+        if len(awards) == 1:
+            (one,) = awards
+            results.append(
+                PotResult(
+                    pot.amount, pot.eligible, one.high_winners, one.low_winners, one.payouts, cut
+                )
+            )
+            continue
+        payouts: dict[int, int] = {}
+        for award in awards:
+            for seat, chips in award.payouts.items():
+                payouts[seat] = payouts.get(seat, 0) + chips
+        results.append(
+            PotResult(
+                pot.amount,
+                pot.eligible,
+                tuple(dict.fromkeys(s for a in awards for s in a.high_winners)),
+                tuple(dict.fromkeys(s for a in awards for s in a.low_winners)),
+                payouts,
+                cut,
+                tuple(
+                    RunResult(r, a.amount, a.high_winners, a.low_winners, a.payouts)
+                    for r, a in enumerate(awards)
+                ),
+            )
+        )
+    return Settlement(tuple(results), returned, raked, run_values[0], tuple(run_values))
+
+
+def _award_share(
+    pot: Pot,
+    contenders: Sequence[int],
+    values: Mapping[int, tuple[HighHand, LowHand | None]],
+    order: Sequence[int],
+    game: Game,
+    unit: int,
+) -> PotResult:
+    """Award a contested pot (or one board's share of it) on the hands' values."""
+    missing = [s for s in contenders if s not in values]
+    if missing:
+        raise ValueError(f"seats {missing} contest the pot {pot!r} without a hand shown")
+    high = {s: values[s][0].strength for s in contenders}
+    low = None
+    if game == "hilo":
+        low = {s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders}
+    return award_pot(pot, high, low, order, unit=unit)
 
 
 def _take_rake(policy: RakeTaker, pots: tuple[Pot, ...]) -> tuple[tuple[Pot, ...], int]:

@@ -35,9 +35,9 @@ Examples
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from omaha.betting import (
     Action,
@@ -52,7 +52,9 @@ from omaha.betting import (
     PostAnte,
     PostBigBlindAnte,
     PostBlind,
+    PostDead,
     RaiseTo,
+    RunIt,
     Show,
     structure_kind,
 )
@@ -69,6 +71,7 @@ from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardErro
 from omaha.ledger import Ledger, PutIn
 from omaha.pots import Pot, PotResult, settle
 from omaha.ranks import HighHand, LowHand
+from omaha.seating import ButtonRule, Layout, SeatInfo, Seating, big_blind_index
 from omaha.streets import (
     OVER,
     PREFLOP,
@@ -89,18 +92,26 @@ __all__ = [
     "ShownHand",
     "Table",
     "forced_bet_plan",
+    "showdown_order",
 ]
 
 Game = Literal["hi", "hilo"]
+_Seat = TypeVar("_Seat")
 RakePolicy = Callable[["Hand", tuple[Pot, ...]], Sequence[Pot]]
 """``rake(hand, pots) -> pots``: the pots less the rake, taken before the award."""
 
 STREETS: tuple[StreetName, ...] = STREET_NAMES
 """The values of :attr:`Hand.street`, in order."""
 
-_FORCED = {PostBlind: PutIn.BET, PostAnte: PutIn.ANTE, PostBigBlindAnte: PutIn.DEAD}
-"""How each forced bet goes in (docs/rules.md §5.2): a blind is a bet, an ante
-follows the side-pot rule, a big-blind ante goes whole into the main pot."""
+_FORCED = {
+    PostBlind: PutIn.BET,
+    PostAnte: PutIn.ANTE,
+    PostDead: PutIn.ANTE,
+    PostBigBlindAnte: PutIn.DEAD,
+}
+"""How each forced bet goes in (docs/rules.md §5.2, §8.3): a blind is a bet, an
+ante and a dead blind follow the side-pot rule, a big-blind ante goes whole
+into the main pot."""
 
 
 def _check_stack(value: object, seat: int) -> int:
@@ -142,6 +153,15 @@ class Table:
         live hand is turned face up (docs/rules.md §5.9), so
         :meth:`Hand.muck` is refused there; a replay of a site history in
         which such a player mucks sets it.
+    button_rule : {"moving", "dead"}, default "moving"
+        How the button moves (docs/rules.md §5.10): to the next player
+        playing, or (``"dead"``, TDA) the big blind moves one player every
+        hand and the button follows the blinds, even onto an empty seat.
+        With ``"dead"`` the first button may be on an empty seat.
+
+    Players come and go between hands (docs/rules.md §8):
+    :meth:`sit_out`, :meth:`sit_in`, :meth:`join` and :meth:`leave`;
+    :meth:`seat_info` tells a seat's state and debts.
 
     Raises
     ------
@@ -153,9 +173,9 @@ class Table:
     """
 
     __slots__ = (
-        "_button",
         "_hand",
         "_hole_count",
+        "_seating",
         "_stacks",
         "all_in_muck",
         "chip",
@@ -175,6 +195,7 @@ class Table:
         chip: int = 1,
         rake: RakePolicy | None = None,
         all_in_muck: bool = False,
+        button_rule: ButtonRule = "moving",
     ) -> None:
         structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
@@ -202,13 +223,15 @@ class Table:
             raise ValueError(f"button must be a seat index, got {button!r}")
         if not 0 <= button < len(checked):
             raise ValueError(f"button {button!r} is not a seat (0..{len(checked) - 1})")
-        if checked[button] == 0:
+        if button_rule not in ("moving", "dead"):
+            raise ValueError(f"button_rule must be 'moving' or 'dead', got {button_rule!r}")
+        if checked[button] == 0 and button_rule == "moving":
             raise ValueError(f"the button seat {button} has no chips")
         self.structure = structure
         self.game: Game = game
         self._hole_count = hole_count
         self._stacks = checked
-        self._button = button
+        self._seating = Seating(checked, button, button_rule)
         self._hand: Hand | None = None
         self.chip = chip
         self.rake = rake
@@ -217,7 +240,7 @@ class Table:
     def __repr__(self) -> str:
         return (
             f"Table(stacks={list(self._stacks)}, structure={self.structure!r}, "
-            f"button={self._button}, game={self.game!r}, hole_count={self._hole_count})"
+            f"button={self.button}, game={self.game!r}, hole_count={self._hole_count})"
         )
 
     @property
@@ -227,8 +250,103 @@ class Table:
 
     @property
     def button(self) -> int:
-        """The seat of the button for the next hand."""
-        return self._button
+        """The seat of the button for the next hand (an empty seat, under the dead-button rule)."""
+        return self._seating.button
+
+    @property
+    def button_rule(self) -> ButtonRule:
+        """``"moving"`` or ``"dead"`` (docs/rules.md §5.10)."""
+        return self._seating.rule
+
+    # ------------------------------------------------------------ seats
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        """Return a seat's state (playing, sitting out, waiting, empty) and the blinds it owes.
+
+        Raises
+        ------
+        ValueError
+            ``seat`` is no seat.
+        """
+        info = self._seating.info(seat)
+        return info
+
+    def _not_in_hand(self, seat: int, what: str) -> None:
+        hand = self._hand
+        if hand is not None and not hand.is_over and seat in hand.seats:
+            raise ValueError(f"cannot {what} seat {seat}: it is in the hand being played")
+
+    def sit_out(self, seat: int) -> None:
+        """Sit the player at ``seat`` out from the next hand: dealt no cards, posting nothing.
+
+        The blinds that pass a player sitting out are owed (docs/rules.md
+        §8.1): a dead small blind, a live big blind.
+
+        Raises
+        ------
+        ValueError
+            Nobody sits at ``seat``.
+        """
+        self._seating.sit_out(seat)
+
+    def sit_in(self, seat: int, *, post: bool = True) -> None:
+        """Bring the player at ``seat`` back into the game (docs/rules.md §8.3).
+
+        Parameters
+        ----------
+        seat : int
+        post : bool, default True
+            Post the blinds missed (the small blind dead, the big blind
+            live) and be dealt in from the next hand (unless the seat is
+            between the button and the small blind: then once the button has
+            passed); or (False) wait for the big blind, which clears the
+            debts.
+
+        Raises
+        ------
+        ValueError
+            Nobody sits at ``seat``.
+        """
+        self._seating.sit_in(seat, post=post)
+
+    def join(self, seat: int, stack: int, *, post: bool = False) -> None:
+        """Seat a new player with ``stack`` chips at the empty ``seat`` (docs/rules.md §8.2).
+
+        Parameters
+        ----------
+        seat : int
+        stack : int
+            Chips, positive.
+        post : bool, default False
+            Post a live big blind to be dealt in from the next hand (unless
+            the seat is between the button and the small blind); by default
+            wait for the big blind.
+
+        Raises
+        ------
+        ValueError
+            The seat is taken, or a bad stack.
+        """
+        chips = _check_stack(stack, seat)
+        if chips == 0:
+            raise ValueError(f"a player joins with chips: stack of seat {seat} is 0")
+        self._seating.join(seat, post=post)
+        self._stacks[seat] = chips
+
+    def leave(self, seat: int) -> int:
+        """Let the player at ``seat`` leave with their chips, and return them (§8.4).
+
+        Raises
+        ------
+        ValueError
+            ``seat`` is no seat, or is in the hand being played.
+        """
+        self._seating.info(seat)  # checks the seat
+        self._not_in_hand(seat, "empty")
+        chips = self._stacks[seat]
+        self._stacks[seat] = 0
+        self._seating.leave(seat)
+        return chips
 
     @property
     def hole_count(self) -> int:
@@ -247,8 +365,13 @@ class Table:
         deck: Sequence[int] | str | None = None,
         hole_cards: Sequence[Cards | None] | None = None,
         board: Cards | None = None,
+        posts: Mapping[int, tuple[int, int]] | None = None,
     ) -> Hand:
-        """Start a hand: post the forced bets and deal the hole cards.
+        """Start a hand: seat the players, post the forced bets and deal the hole cards.
+
+        Who is dealt in, the button and the blinds come from the seats
+        (docs/rules.md §5.10, §8: players sitting out or waiting are dealt
+        no cards; a player coming back or a new player posts what they owe).
 
         Parameters
         ----------
@@ -265,6 +388,11 @@ class Table:
         board : cards, optional
             Replay, with ``hole_cards``: the board (up to 5 cards), dealt
             street by street.
+        posts : mapping of int to (int, int), optional
+            Replay: forced bets out of position as a history records them,
+            ``seat -> (live, dead)``: a live blind (part of the player's bet,
+            with the option) and a dead one (to the pot only, docs/rules.md
+            §8.3). They replace what the seats owe.
 
         With none of ``seed``, ``deck`` and ``hole_cards``, a fresh random
         shuffle is used. A hand left unfinished changes nothing at the table.
@@ -293,10 +421,8 @@ class Table:
         if board is not None and hole_cards is None:
             raise ValueError("board= is given with hole_cards= (replaying); a deck holds the board")
         n = len(self._stacks)
-        btn = self._button
-        order = tuple(s for s in ((btn + 1 + i) % n for i in range(n)) if self._stacks[s] > 0)
-        if len(order) < 2:
-            raise ValueError(f"a hand needs two players with chips, stacks are {self._stacks}")
+        layout = self._seating.layout(self._stacks, self.structure, _check_posts(posts, n))
+        order = layout.order
         k = len(order)
         h = self._hole_count
         holes: list[tuple[int, ...] | None] = [None] * n
@@ -343,8 +469,9 @@ class Table:
             for seat, given in enumerate(hole_cards):
                 if given is None:
                     continue
-                if self._stacks[seat] == 0:
-                    raise ValueError(f"seat {seat} has no chips and is dealt no hole cards")
+                if seat not in order:
+                    why = "has no chips" if self._stacks[seat] == 0 else "is not dealt in"
+                    raise ValueError(f"seat {seat} {why} and is dealt no hole cards")
                 codes = as_cards(given, f"the hole cards of seat {seat}", n=h)
                 holes[seat] = codes
                 known.append((f"in the hole cards of seat {seat}", codes))
@@ -360,7 +487,13 @@ class Table:
                 streets = [b[0:3], b[3:4], b[4:5]][: after_board(len(b))]
             require_distinct(known)  # every known card in one place only
         hand = Hand(
-            self, order, holes, streets, replay=hole_cards is not None, on_over=self._finish
+            self,
+            layout,
+            holes,
+            streets,
+            replay=hole_cards is not None,
+            on_over=self._finish,
+            spare=() if hole_cards is not None else tuple(cards[k * h + 8 :]),
         )
         self._hand = hand
         return hand
@@ -368,40 +501,49 @@ class Table:
     # ---------------------------------------------------------------- end
 
     def _finish(self, hand: Hand) -> None:
-        """Take the final stacks of ``hand`` and move the button (docs/rules.md §5.10)."""
+        """Take the final stacks of ``hand``, settle the seats and move the button (§5.10, §8)."""
         if self._hand is not hand:
             return
         self._hand = None
-        stacks = hand.stacks
-        self._stacks = list(stacks)
-        n = len(stacks)
-        with_chips = [s for s in range(n) if stacks[s] > 0]
-        if len(hand.seats) >= 3 and len(with_chips) == 2 and stacks[hand.big_blind_seat] > 0:
-            # Going heads-up: the last big blind takes the button and the
-            # small blind, so nobody posts the big blind twice in a row.
-            self._button = hand.big_blind_seat
-            return
-        for i in range(1, n + 1):
-            s = (self._button + i) % n
-            if stacks[s] > 0:
-                self._button = s
-                return
+        self._stacks = list(hand.stacks)
+        self._seating.commit(hand.layout, self._stacks)
 
 
-def _big_blind_seat(structure: FixedLimit | PotLimit | NoLimit, order: tuple[int, ...]) -> int:
-    """Return the seat of the big blind (or the single blind); heads-up the positions swap."""
-    index = structure.big_blind_position
-    pos = index if len(order) > 2 else 1 - index
-    return order[pos]
+def _check_posts(
+    posts: Mapping[int, tuple[int, int]] | None, n: int
+) -> dict[int, tuple[int, int]] | None:
+    """Check forced bets out of position given outright: ``seat -> (live, dead)`` chips."""
+    if posts is None:
+        return None
+    out: dict[int, tuple[int, int]] = {}
+    for seat, pair in dict(posts).items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"posts: {seat!r} is not a seat (0..{n - 1})")
+        if (
+            not isinstance(pair, tuple)
+            or len(pair) != 2
+            or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in pair)
+        ):
+            raise ValueError(f"posts: seat {seat} must post (live, dead) chips, got {pair!r}")
+        out[seat] = pair
+    return out
+
+
+Post = PostAnte | PostBlind | PostDead | PostBigBlindAnte
+"""A forced bet, as posted when a hand is dealt."""
 
 
 def forced_bet_plan(
-    structure: FixedLimit | PotLimit | NoLimit, order: tuple[int, ...]
-) -> tuple[PostAnte | PostBlind | PostBigBlindAnte, ...]:
+    structure: FixedLimit | PotLimit | NoLimit,
+    order: tuple[int, ...],
+    blinds: Sequence[int] | None = None,
+    posts: Sequence[tuple[int, int, int]] = (),
+) -> tuple[Post, ...]:
     """Return a hand's forced bets as data, in posting order, at their full amounts.
 
-    Antes first, then blinds and straddles by position, then the big-blind
-    ante (docs/rules.md §5.1-§5.3). Heads-up the two positions' blinds and
+    Antes first, then blinds and straddles by position, then the blinds
+    posted out of position (live, then dead: docs/rules.md §8.3), then the
+    big-blind ante (§5.1-§5.3). Heads-up the two positions' blinds and
     antes are swapped (PHH). A player short of an amount posts all they
     have when the hand applies the plan.
 
@@ -411,19 +553,32 @@ def forced_bet_plan(
     order : tuple of int
         The seats dealt in, by position (first left of the button; the
         button last).
+    blinds : sequence of int, optional
+        The blind each position posts; default the structure's
+        (:meth:`~omaha.structures.Structure.forced_bets`).
+    posts : sequence of (int, int, int), default ()
+        ``(seat, live, dead)`` forced bets out of position.
 
     Examples
     --------
     >>> forced_bet_plan(NoLimit(1, 2, big_blind_ante=2), (4, 0, 2))
     (PostBlind(seat=4, amount=1), PostBlind(seat=0, amount=2), PostBigBlindAnte(seat=0, amount=2))
+    >>> forced_bet_plan(NoLimit(1, 2), (0, 1, 2, 3), posts=[(3, 2, 1)])[2:]
+    (PostBlind(seat=3, amount=2), PostDead(seat=3, amount=1))
     """
     k = len(order)
-    plan: list[PostAnte | PostBlind | PostBigBlindAnte] = [
+    forced = structure.forced_bets(k) if blinds is None else tuple(blinds)
+    plan: list[Post] = [
         PostAnte(order[pos], a) for pos, a in enumerate(structure.antes_by_position(k)) if a
     ]
-    plan.extend(PostBlind(order[pos], b) for pos, b in enumerate(structure.forced_bets(k)) if b)
+    plan.extend(PostBlind(order[pos], b) for pos, b in enumerate(forced) if b)
+    for seat, live, dead in posts:
+        if live:
+            plan.append(PostBlind(seat, live))
+        if dead:
+            plan.append(PostDead(seat, dead))
     if structure.big_blind_ante:
-        plan.append(PostBigBlindAnte(_big_blind_seat(structure, order), structure.big_blind_ante))
+        plan.append(PostBigBlindAnte(order[big_blind_index(forced)], structure.big_blind_ante))
     return tuple(plan)
 
 
@@ -443,15 +598,20 @@ class ShownHand:
     hole_cards : tuple of int
     high : HighHand or None
         The best high hand with the cards used (None if the board never
-        completed, when every opponent mucked first).
+        completed, when every opponent mucked first); on the first board
+        when the hand was run more than once.
     low : LowHand or None
         The best eight-or-better low (Hi-Lo only), or None.
+    runs : tuple of (HighHand or None, LowHand or None)
+        The same on every board, when the hand was run more than once
+        (docs/rules.md §4.10); empty otherwise.
     """
 
     seat: int
     hole_cards: tuple[int, ...]
     high: HighHand | None
     low: LowHand | None
+    runs: tuple[tuple[HighHand | None, LowHand | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,8 +621,10 @@ class HandResult:
     Attributes
     ----------
     pots : tuple of PotResult
-        The main pot first, then side pots: amount, eligible seats, high and
-        low winners and the payout per seat.
+        The main pot first, then side pots: amount (after the rake),
+        eligible seats, high and low winners, the payout per seat, the
+        pot's rake (docs/rules.md §4.9) and, when the hand was run more
+        than once, each board's share (§4.10).
     uncalled : tuple of (int, int) or None
         ``(seat, amount)`` of the uncalled bet returned, if any.
     show_order : tuple of int
@@ -473,7 +635,7 @@ class HandResult:
     mucked : tuple of int
         The seats that mucked.
     board : tuple of int
-        The board cards dealt.
+        The board cards dealt (the first board, when run more than once).
     starting_stacks, stacks : tuple of int
         Each seat's chips before and after the hand.
     rake : int
@@ -482,6 +644,9 @@ class HandResult:
         ``(seat, chips)`` given back to folded players whose chips nobody
         still in the hand could win: antes above the total of every all-in
         player left (docs/rules.md §4, §5.3; :func:`omaha.pots.unwinnable`).
+    boards : tuple of tuple of int
+        Every board, when the hand was run more than once (docs/rules.md
+        §4.10); empty otherwise.
     """
 
     pots: tuple[PotResult, ...]
@@ -494,6 +659,7 @@ class HandResult:
     stacks: tuple[int, ...]
     rake: int = 0
     returned: tuple[tuple[int, int], ...] = ()
+    boards: tuple[tuple[int, ...], ...] = ()
 
     @property
     def winnings(self) -> dict[int, int]:
@@ -532,13 +698,16 @@ class Hand:
         "_after",
         "_awaiting",
         "_bb_seat",
+        "_blinds",
         "_board",
+        "_boards",
         "_button",
         "_face_up",
         "_folded",
         "_holes",
         "_in_hand",
         "_kind",
+        "_layout",
         "_ledger",
         "_mucked",
         "_on_over",
@@ -547,9 +716,12 @@ class Hand:
         "_replay",
         "_result",
         "_round",
+        "_runs",
         "_seats",
+        "_shared",
         "_show_order",
         "_shown",
+        "_spare",
         "_start",
         "_street",
         "_streets",
@@ -563,21 +735,25 @@ class Hand:
     def __init__(
         self,
         table: Table,
-        order: tuple[int, ...],
+        layout: Layout,
         holes: list[tuple[int, ...] | None],
         streets: list[tuple[int, ...]],
         *,
         replay: bool,
         on_over: Callable[[Hand], None] | None = None,
+        spare: tuple[int, ...] = (),
     ) -> None:
         stacks = table.stacks
         n = len(stacks)
+        order = layout.order
         self._table = table
         self._structure = table.structure
         self._kind = structure_kind(table.structure)
         self._on_over = on_over
+        self._layout = layout
         self._seats = order
-        self._button = table.button
+        self._button = layout.button
+        self._blinds = layout.blinds
         self._pos = {s: i for i, s in enumerate(order)}
         # Seats in turn order after each seat (clockwise, the seat itself last).
         self._after = {s: order[i + 1 :] + order[: i + 1] for i, s in enumerate(order)}
@@ -591,6 +767,13 @@ class Hand:
         self._streets = streets
         self._replay = replay
         self._board: list[int] = []
+        self._boards = [self._board]
+        """Every board: more than one when the hand is run more than once (§4.10)."""
+        self._runs = 1
+        self._shared = 0
+        """Board cards dealt before the all-in showdown: shared by every board."""
+        self._spare = spare
+        """The deck below the cards of the first board, for later boards (a dealt hand)."""
         self._street = PREFLOP
         self._to_act: int | None = None
         self._awaiting: Street | None = None
@@ -602,7 +785,7 @@ class Hand:
         self._mucked: list[int] = []
         self._face_up = False
         self._result: HandResult | None = None
-        self._bb_seat = _big_blind_seat(self._structure, order)
+        self._bb_seat = layout.big_blind_seat
         self._round = self._new_round(PREFLOP)
         self._post_forced_bets()
         self._with_chips = self._count_with_chips()
@@ -621,7 +804,8 @@ class Hand:
         whole in the main pot.
         """
         ledger = self._ledger
-        for post in forced_bet_plan(self._structure, self._seats):
+        plan = forced_bet_plan(self._structure, self._seats, self._blinds, self._layout.posts)
+        for post in plan:
             paid = ledger.put_in(post.seat, post.amount, _FORCED[type(post)])
             self._actions.append(type(post)(post.seat, paid))
 
@@ -639,7 +823,7 @@ class Hand:
         Later streets start from nothing, with the minimum bet.
         """
         st = self._structure
-        highest = max(st.forced_bets(len(self._seats))) if street is PREFLOP else 0
+        highest = max(self._blinds) if street is PREFLOP else 0
         if isinstance(st, FixedLimit):
             return BettingRound(
                 self._kind, street, highest, st.bet_size(street), count=1 if highest else 0,
@@ -649,7 +833,7 @@ class Hand:
 
     def _first_actor_pos(self) -> int:
         """Position left of the largest forced bet (ties: the later position)."""
-        forced = self._structure.forced_bets(len(self._seats))
+        forced = self._blinds
         top = max(forced)
         last = max(i for i, b in enumerate(forced) if b == top)
         return (last + 1) % len(self._seats)
@@ -675,6 +859,21 @@ class Hand:
     def big_blind_seat(self) -> int:
         """The seat that posted the big blind (or the single blind)."""
         return self._bb_seat
+
+    @property
+    def layout(self) -> Layout:
+        """Who plays, the button and the forced bets (docs/rules.md §5.10, §8)."""
+        return self._layout
+
+    @property
+    def blinds(self) -> tuple[int, ...]:
+        """The blind (or straddle) each position posts, at full size (position 0 first)."""
+        return self._blinds
+
+    @property
+    def posts(self) -> tuple[tuple[int, int, int], ...]:
+        """Forced bets out of position, ``(seat, live, dead)`` (docs/rules.md §8.3)."""
+        return self._layout.posts
 
     @property
     def street(self) -> StreetName:
@@ -730,8 +929,18 @@ class Hand:
 
     @property
     def board(self) -> tuple[int, ...]:
-        """The board cards dealt so far."""
-        return tuple(self._board)
+        """The board cards dealt so far (the first board, when the hand is run more than once)."""
+        return tuple(self._boards[0])
+
+    @property
+    def boards(self) -> tuple[tuple[int, ...], ...]:
+        """Every board dealt so far: one, or one per run (docs/rules.md §4.10)."""
+        return tuple(tuple(b) for b in self._boards)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run: 1, or what :meth:`run_it` agreed."""
+        return self._runs
 
     @property
     def hole_cards(self) -> tuple[tuple[int, ...] | None, ...]:
@@ -839,8 +1048,8 @@ class Hand:
         ----------
         action : Action
             ``Fold(seat)``, ``Check(seat)``, ``Call(seat, amount)``,
-            ``RaiseTo(seat, amount)``, ``Show(seat, cards)``, ``Muck(seat)``
-            or ``DealBoard(cards)``. A call's ``amount`` must be the chips
+            ``RaiseTo(seat, amount)``, ``Show(seat, cards)``, ``Muck(seat)``,
+            ``DealBoard(cards, run)`` or ``RunIt(times)``. A call's ``amount`` must be the chips
             the call adds (at most the stack); a call with nothing to call
             is recorded as a check. Forced bets and hole cards are posted
             and dealt by :meth:`Table.deal`, not applied.
@@ -878,8 +1087,15 @@ class Hand:
         elif isinstance(action, Muck):
             self.muck(action.seat)
         elif isinstance(action, DealBoard):
+            if action.run != self._run_index():
+                raise IllegalActionError(
+                    f"cannot apply {quote(action)}: the next board cards go to board "
+                    f"{self._run_index()}"
+                )
             self.deal_board(action.cards)
-        elif isinstance(action, PostAnte | PostBlind | PostBigBlindAnte | DealHole):
+        elif isinstance(action, RunIt):
+            self.run_it(action.times)
+        elif isinstance(action, PostAnte | PostBlind | PostDead | PostBigBlindAnte | DealHole):
             raise IllegalActionError(
                 f"cannot apply {quote(action)}: forced bets are posted and hole cards "
                 "dealt when the table deals the hand",
@@ -1143,8 +1359,67 @@ class Hand:
         self._actions.append(Muck(s))
         self._after_show()
 
+    def _run_index(self) -> int:
+        """Return the board the next cards go to: 0, or a later one when run more than once."""
+        return len(self._boards) - 1
+
+    def run_it(self, times: int) -> None:
+        """Run the rest of the board ``times`` times (docs/rules.md §4.10).
+
+        Allowed once betting is over with a player all-in and board cards
+        still to come, before any of them is dealt (with a dealt hand:
+        before the last hand is turned up, which deals the board). Every
+        board shares the cards already out; each pot is cut into ``times``
+        equal shares (odd chips to the first boards), each awarded on its
+        own board. Recorded as :class:`~omaha.betting.RunIt`.
+
+        Parameters
+        ----------
+        times : int
+            2 or more.
+
+        Raises
+        ------
+        IllegalActionError
+            Not at an all-in showdown with board cards to come, the board
+            already run, or (a dealt hand) too few cards left in the deck.
+
+        Examples
+        --------
+        >>> from omaha import NoLimit
+        >>> hand = Table([100, 100], NoLimit(1, 2), button=1).deal(seed=3)
+        >>> hand.all_in(); hand.call(); hand.run_it(2)
+        >>> hand.show(); hand.show()
+        >>> len(hand.boards), [len(b) for b in hand.boards], hand.is_over
+        (2, [5, 5], True)
+        """
+        if isinstance(times, bool) or not isinstance(times, int) or times < 2:
+            raise IllegalActionError(f"run it {quote(times)} times: 2 or more times")
+        if (
+            self._street is not SHOWDOWN
+            or self._shared >= 5
+            or self._runs > 1
+            or len(self._board) != self._shared
+        ):
+            raise self._where(
+                "cannot run it more than once: only at an all-in showdown, before the rest "
+                "of the board is dealt ({where})"
+            )
+        if not self._replay:
+            need = (times - 1) * _cards_to_come(self._shared)
+            if need > len(self._spare):
+                raise IllegalActionError(
+                    f"cannot run it {times} times: the boards need {need} more cards with the "
+                    f"burns, the deck has {len(self._spare)} left"
+                )
+        self._runs = times
+        self._actions.append(RunIt(times))
+
     def deal_board(self, cards: Cards) -> None:
         """Deal the next street's board cards when replaying (3 for the flop, then 1, 1).
+
+        When the hand is run more than once, the cards go to the board being
+        dealt: the first board to its river, then the next (:attr:`boards`).
 
         Raises
         ------
@@ -1186,7 +1461,9 @@ class Hand:
             for s, hole in enumerate(self._holes)
             if hole is not None
         ]
-        groups.append(("on the board", self._board))
+        groups.append(("on the board", self._boards[0]))
+        for r, board in enumerate(self._boards[1:], 2):  # later boards share the first cards
+            groups.append((f"on board {r}", board[self._shared :]))
         groups.append(("on the board to come", _cards_of(self._streets[self._dealt() :])))
         try:
             require_distinct([*groups, (holder, codes)])
@@ -1252,7 +1529,7 @@ class Hand:
         if dealt < len(self._streets):
             cards = self._streets[dealt]
             self._board.extend(cards)
-            self._actions.append(DealBoard(cards))
+            self._actions.append(DealBoard(cards, len(self._boards) - 1))
             if self._street.is_betting:
                 self._begin_round(dealt.next)
             else:
@@ -1274,16 +1551,14 @@ class Hand:
         and at most one has chips behind), every live hand is turned face up:
         nobody may muck, unless the table's ``all_in_muck`` allows it.
         """
-        seats = self._seats
-        k = len(seats)
-        aggressor = self._round.last_aggressor
-        first = self._pos[aggressor] if aggressor is not None else 0
-        order = tuple(s for s in (seats[(first + i) % k] for i in range(k)) if not self._folded[s])
+        folded = self._folded
+        order = showdown_order(self._seats, self._round.last_aggressor, lambda s: not folded[s])
         self._street = SHOWDOWN
         self._show_order = order
         self._pending = list(order)
         self._to_act = order[0]
         board_to_come = len(self._board) < 5
+        self._shared = len(self._board)
         self._face_up = board_to_come and not self._table.all_in_muck
         if board_to_come and self._replay and self._dealt() == len(self._streets):
             self._awaiting = self._dealt().next
@@ -1303,12 +1578,32 @@ class Hand:
             self._deal_next_street()
 
     def _board_complete(self) -> None:
-        """Finish once the board is out if every live player has shown or mucked."""
+        """Deal the next board if the hand is run again, else finish once every hand is shown."""
         self._awaiting = None
+        if len(self._boards) < self._runs:
+            self._next_board()
+            return
         if self._pending:
             self._to_act = self._pending[0]
             return
         self._finish()
+
+    def _next_board(self) -> None:
+        """Start the next board of a hand run more than once: the shared cards, then its own."""
+        shared = self._boards[0][: self._shared]
+        self._board = list(shared)
+        self._boards.append(self._board)
+        streets = [tuple(shared[0:3]), tuple(shared[3:4])][: after_board(len(shared))]
+        if not self._replay:  # a dealt hand: burn and turn from the rest of the deck
+            spare = self._spare
+            at = 0
+            for street in range(len(streets), 3):
+                size = 3 if street == 0 else 1
+                streets.append(tuple(spare[at + 1 : at + 1 + size]))
+                at += 1 + size
+            self._spare = spare[at:]
+        self._streets = streets
+        self._deal_next_street()
 
     # -------------------------------------------------------------- award
 
@@ -1326,29 +1621,71 @@ class Hand:
             dead=ledger.dead,
             shown=shown,
             mucked=self._mucked,
-            board=tuple(self._board),
+            board=tuple(self._boards[0]),
+            boards=self.boards if len(self._boards) > 1 else (),
             game=table.game,
             unit=table.chip,
             rake=None if policy is None else (lambda pots: policy(self, pots)),
         )
         ledger.pay(settlement)
         values = settlement.values
+        runs = settlement.run_values if len(self._boards) > 1 else ()
+        none: tuple[HighHand | None, LowHand | None] = (None, None)
         self._result = HandResult(
             pots=settlement.pots,
             uncalled=self._uncalled,
             show_order=self._show_order,
-            shown=tuple(ShownHand(s, c, *values.get(s, (None, None))) for s, c in shown.items()),
+            shown=tuple(
+                ShownHand(s, c, *values.get(s, none), runs=tuple(v.get(s, none) for v in runs))
+                for s, c in shown.items()
+            ),
             mucked=tuple(self._mucked),
-            board=tuple(self._board),
+            board=tuple(self._boards[0]),
             starting_stacks=self._start,
             stacks=tuple(ledger.stacks),
             rake=settlement.rake,
             returned=tuple(settlement.returned.items()),
+            boards=self.boards if len(self._boards) > 1 else (),
         )
         self._street = OVER
         self._to_act = None
         if self._on_over is not None:
             self._on_over(self)
+
+
+def showdown_order(
+    seats: Sequence[_Seat], aggressor: _Seat | None, live: Callable[[_Seat], bool]
+) -> tuple[_Seat, ...]:
+    """Return who shows in turn at the showdown (docs/rules.md §5.9).
+
+    The last player to bet or raise in the last betting round shows first;
+    without one, the first player clockwise from the button does. The
+    others follow clockwise.
+
+    Parameters
+    ----------
+    seats : sequence
+        The players dealt in, clockwise from the first left of the button
+        (seats, or any names for them).
+    aggressor : seat or None
+        The last to bet or raise in the last betting round (one of ``seats``).
+    live : callable
+        ``live(seat)``: whether the player is still in the hand.
+
+    Examples
+    --------
+    >>> live = lambda seat: seat != 3   # seat 3 folded
+    >>> showdown_order([4, 0, 2, 3], 2, live), showdown_order([4, 0, 2, 3], None, live)
+    ((2, 4, 0), (4, 0, 2))
+    """
+    k = len(seats)
+    first = list(seats).index(aggressor) if aggressor is not None else 0
+    return tuple(s for s in (seats[(first + i) % k] for i in range(k)) if live(s))
+
+
+def _cards_to_come(shared: int) -> int:
+    """Cards one more board takes from the deck, burns included, after ``shared`` board cards."""
+    return {0: 8, 3: 4, 4: 2}[shared]
 
 
 def _cards_of(streets: Iterable[tuple[int, ...]]) -> list[int]:

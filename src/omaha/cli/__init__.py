@@ -23,6 +23,7 @@ _COMMANDS = {
     "bench": "omaha.cli.bench_cmd",
     "equity": "omaha.cli.equity_cmd",
     "replay": "omaha.cli.replay_cmd",
+    "import": "omaha.cli.import_cmd",
 }
 
 

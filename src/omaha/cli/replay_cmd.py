@@ -1,13 +1,20 @@
-"""``omaha replay``: replay PHH hand histories through the engine.
+"""``omaha replay``: replay PHH hand histories, or sites' own, through the engine.
 
-Every action is checked against the rules (docs/rules.md §5, §6). The
+A ``.phh`` or ``.phhs`` file is PHH; any other file is a site's hand
+history (PokerStars, GGPoker, Full Tilt, PartyPoker, Winamax, iPoker XML:
+the format is detected, :mod:`omaha.history`), each hand converted to PHH
+first. Every action is checked against the rules (docs/rules.md §5, §6),
+and the result against everything the file states: the finishing stacks,
+and for a site's hand each collect, pot and side pot, the total pot, the
+rake and the uncalled bet. The
 readable account gives the streets, the pots, the show order, who won which
 half with which cards and the final stacks; ``--json`` prints one JSON
 object per hand (JSON Lines). Amounts are in each file's own units.
 
 Exit status: 0 when every hand replays (a file that stops mid-hand is not an
-error), 1 for an unreadable file or finishing stacks that differ from the
-file's, 2 for an illegal action (or a usage error).
+error), 1 for an unreadable file or a result that differs from the file's,
+2 for an illegal action (or a usage error), 3 when ``--lenient`` skipped
+hands of a site's file.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from omaha.cards import format_cards
-from omaha.errors import OmahaError
+from omaha.errors import HistoryError, OmahaError, StatedResultError
 
 if TYPE_CHECKING:  # omaha.phh is imported when a replay runs (not by every omaha command)
     from omaha.phh import HandHistory, Replay
@@ -45,13 +52,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "finishing stacks that differ from the file's; 2: an illegal action."
         ),
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file")
+    p.add_argument(
+        "paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a site's hand history"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object per hand")
     p.add_argument(
         "--no-check",
         dest="check",
         action="store_false",
-        help="do not compare the result with the file's finishing_stacks",
+        help="do not compare the result with what the file states",
+    )
+    p.add_argument(
+        "--lenient",
+        action="store_true",
+        help="a site's file: skip a hand that cannot be read (with a warning) and go on",
     )
     p.set_defaults(func=run)
 
@@ -129,11 +143,14 @@ def describe(result: Replay) -> str:
         PostAnte,
         PostBigBlindAnte,
         PostBlind,
+        PostDead,
         RaiseTo,
+        RunIt,
         Show,
     )
 
     history, hand = result.history, result.hand
+    live_posts = {seat: live for seat, live, _ in hand.posts if live}
     game = history.game
     u = functools.partial(_units, history)
     who = functools.partial(_who, history)
@@ -143,7 +160,7 @@ def describe(result: Replay) -> str:
         info += f", {history.hole_count} hole cards"
     info += f", {history.player_count} players"
     lines.append(info)
-    for key in ("event", "hand"):
+    for key in ("venue", "event", "table", "hand"):
         if key in history.fields:
             lines.append(f"  {key}: {history.fields[key]}")
     lines.append("  " + _stakes(result))
@@ -190,12 +207,23 @@ def describe(result: Replay) -> str:
             lines.append(f"  {who(a.seat)} posts {kind} of {u(a.amount)}{mark}")
         elif isinstance(a, PostBlind):
             mark = put(a.seat, a.amount)
-            bets[a.seat] = a.amount
-            highest = max(highest, a.amount)
-            lines.append(f"  {who(a.seat)} posts {_blind_name(hand, a.seat)} {u(a.amount)}{mark}")
+            out_of_position = a.seat in bets or (
+                a.seat in live_posts and not hand.blinds[hand.seats.index(a.seat)]
+            )
+            bets[a.seat] = bets.get(a.seat, 0) + a.amount
+            highest = max(highest, bets[a.seat])
+            name = "a live blind of" if out_of_position else _blind_name(hand, a.seat)
+            lines.append(f"  {who(a.seat)} posts {name} {u(a.amount)}{mark}")
+        elif isinstance(a, PostDead):
+            mark = put(a.seat, a.amount)
+            lines.append(f"  {who(a.seat)} posts a dead blind of {u(a.amount)}{mark}")
+        elif isinstance(a, RunIt):
+            lines.append(f"  The board is run {a.times} times")
         elif isinstance(a, DealHole):
             cards = "unknown hole cards" if a.cards is None else format_cards(a.cards)
             lines.append(f"  {who(a.seat)} is dealt {cards}")
+        elif isinstance(a, DealBoard) and a.run:
+            lines.append(f"Board {a.run + 1}: {format_cards(a.cards, ' ')}")
         elif isinstance(a, DealBoard):
             if not showdown:
                 end_round(i)
@@ -249,6 +277,11 @@ def describe(result: Replay) -> str:
         lines.append(f"  {who(extra.player)} shows{shown} after the hand")
     for i, p in enumerate(res.pots):
         lines.append(_pot_line(history, p, i, len(res.pots), shown_by_seat))
+        for r in p.runs:
+            pays = ", ".join(f"{who(s)} {u(c)}" for s, c in r.payouts.items())
+            lines.append(f"  board {r.run + 1}: {u(r.amount)} to {pays}")
+    if res.rake:
+        lines.append(f"Rake {u(res.rake)}")
     final = ", ".join(
         f"{who(s)} {u(c)} ({_signed(history, c - hand.starting_stacks[s])})"
         for s, c in enumerate(res.stacks)
@@ -322,7 +355,9 @@ def _pot_line(
 ) -> str:
     u = functools.partial(_units, history)
     who = functools.partial(_who, history)
-    head = f"{_pot_name(i, count)} {u(pot.amount)} (" + ", ".join(who(s) for s in pot.eligible)
+    raked = f" after a rake of {u(pot.rake)}" if pot.rake else ""
+    head = f"{_pot_name(i, count)} {u(pot.amount)}{raked} ("
+    head += ", ".join(who(s) for s in pot.eligible)
     head += "): "
     contenders = [s for s in pot.eligible if s in shown]
     if len(contenders) <= 1:
@@ -371,7 +406,10 @@ def summary(result: Replay) -> dict[str, Any]:
     Keys: ``hand``, ``variant``, ``complete``, ``stopped_at``,
     ``finishing_stacks`` (by player ``p1``, ``p2``, ...), ``pots`` (each
     with ``amount``, ``eligible``, ``high_winners``, ``low_winners`` and
-    ``payouts``), ``show_order``, ``uncalled`` and ``board``.
+    ``payouts``; and, when there are, the pot's ``rake`` and its ``runs``:
+    each board's share),
+    ``show_order``, ``uncalled``, ``board``, ``boards`` (every board, when the
+    hand was run more than once) and ``rake``.
     """
     history, hand = result.history, result.hand
     j = functools.partial(_json_units, history)
@@ -393,16 +431,25 @@ def summary(result: Replay) -> dict[str, Any]:
         out["street"] = hand.street
         return out
     res = hand.result
-    out["pots"] = [
-        {
+    out["pots"] = []
+    for p in res.pots:
+        entry: dict[str, Any] = {
             "amount": j(p.amount),
             "eligible": [label(s) for s in p.eligible],
             "high_winners": [label(s) for s in p.high_winners],
             "low_winners": [label(s) for s in p.low_winners],
             "payouts": {label(s): j(c) for s, c in p.payouts.items()},
         }
-        for p in res.pots
-    ]
+        if p.rake:
+            entry["rake"] = j(p.rake)
+        if p.runs:
+            entry["runs"] = [
+                {"amount": j(r.amount), "payouts": {label(s): j(c) for s, c in r.payouts.items()}}
+                for r in p.runs
+            ]
+        out["pots"].append(entry)
+    out["rake"] = j(res.rake)
+    out["boards"] = [format_cards(b) for b in res.boards] or [format_cards(hand.board)]
     out["show_order"] = [label(s) for s in res.show_order]
     out["uncalled"] = (
         None
@@ -428,18 +475,31 @@ def summary(result: Replay) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every hand of every file; return the exit status (0, 1 or 2)."""
+    from omaha import history as site_history
     from omaha.phh import PHHError, ReplayActionError, read, replay
 
     status = 0
     first = True
+    skipped = 0
+
+    def skip(exc: HistoryError) -> None:
+        nonlocal skipped
+        skipped += 1
+        print(f"omaha replay: warning: {exc} (hand skipped)", file=sys.stderr, flush=True)
+
     for path in args.paths:
         try:
-            histories = read(path)
+            if path.endswith((".phh", ".phhs")):
+                histories = read(path)
+            else:
+                histories = site_history.read(
+                    path, lenient=getattr(args, "lenient", False), on_skip=skip
+                )
         except OSError as exc:
             print(f"omaha replay: cannot read {path!r}: {exc}", file=sys.stderr, flush=True)
             status = max(status, 1)
             continue
-        except PHHError as exc:
+        except (PHHError, HistoryError) as exc:
             print(f"omaha replay: {exc}", file=sys.stderr, flush=True)
             status = max(status, 1)
             continue
@@ -463,16 +523,18 @@ def run(args: argparse.Namespace) -> int:
             first = False
             if args.check:
                 status = max(status, _check(result))
+    if status == 0 and skipped:
+        return 3
     return status
 
 
 def _check(result: Replay) -> int:
-    """Compare with the file's finishing stacks; print the mismatch and return 1, else 0."""
+    """Compare with what the file states; print the difference and return 1, else 0."""
     from omaha.phh import FinishingStacksError
 
     try:
-        result.check_finishing_stacks()
-    except FinishingStacksError as exc:
+        result.check()
+    except (FinishingStacksError, StatedResultError) as exc:
         print(f"omaha replay: {exc}", file=sys.stderr, flush=True)
         return 1
     return 0

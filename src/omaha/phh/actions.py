@@ -212,13 +212,16 @@ def action_text(
     Returns
     -------
     str or None
-        The action's text; None for the forced bets, which PHH posts itself.
+        The action's text; None for the forced bets, which PHH posts itself,
+        and for the later boards of a hand run more than once (written in
+        ``_run_boards``).
     """
     if isinstance(action, DealHole):
         text = cards_text(action.cards or (None,) * hole_count)
         return f"d dh {player[action.seat]} {text}"
     if isinstance(action, DealBoard):
-        return f"d db {format_cards(action.cards)}"
+        # A later board of a hand run more than once is no PHH action (``_run_boards``).
+        return f"d db {format_cards(action.cards)}" if action.run == 0 else None
     if isinstance(action, Fold):
         return f"{player[action.seat]} f"
     if isinstance(action, Check | Call):

@@ -10,7 +10,24 @@ underscore): :data:`HOLE_COUNT_FIELD` (5- or 6-card Omaha), :data:`CAP_FIELD`
 and :data:`HU_UNLIMITED_FIELD` (fixed limit), :data:`BB_ANTE_FIELD` (a
 big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
 play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
-all-in showdown). The reader of a file
+all-in showdown).
+
+The rules of real tables have fields of their own, for PHH has none
+(docs/rules.md §4.9, §4.10, §8): :data:`POSTED_FIELD` and
+:data:`DEAD_FIELD` (blinds posted out of position, live and dead),
+:data:`RUN_BOARDS_FIELD` (the later boards of a hand run more than once),
+and what a site history states about the result, which a replay checks
+(:meth:`omaha.phh.Replay.check`): PHH's own ``winnings`` (collected, after
+the rake) and :data:`RAKE_FIELD` (the rake, jackpot and fees included, as
+one amount), :data:`FEES_FIELD` (the parts of it, as the site names them),
+:data:`TOTAL_POT_FIELD` (the pot before the rake), :data:`POTS_FIELD`
+(each pot, or each board's share of it, after the rake, and who won it),
+:data:`UNCALLED_FIELD` (the uncalled bet returned), :data:`CASH_OUT_FIELD`
+(what a player who cashed out an all-in hand was paid instead of the pots).
+Informational:
+:data:`BUTTON_SEAT_FIELD` (the button's seat, when no player dealt in sits
+there: a dead button), :data:`SITTING_OUT_FIELD` (players at the table
+dealt no cards), :data:`TOURNAMENT_FIELD`. The reader of a file
 (:mod:`omaha.phh.history`) and the writer (:mod:`omaha.phh.record`) share
 the rules here, so that what is written reads back the same.
 
@@ -33,17 +50,29 @@ __all__ = [
     "ALL_IN_MUCK_FIELD",
     "AMOUNT_FIELDS",
     "BB_ANTE_FIELD",
+    "BUTTON_SEAT_FIELD",
     "Betting",
     "CAP_FIELD",
+    "CASH_OUT_FIELD",
     "CHIP_FIELD",
+    "DEAD_FIELD",
     "EXTENSION_VARIANTS",
+    "FEES_FIELD",
     "Game",
     "HOLE_COUNT_FIELD",
     "HU_UNLIMITED_FIELD",
     "LIST_FIELDS",
+    "POSTED_FIELD",
+    "POTS_FIELD",
+    "RAKE_FIELD",
     "REQUIRED_BY_BETTING",
     "REQUIRED_COMMON",
+    "RUN_BOARDS_FIELD",
+    "SITTING_OUT_FIELD",
     "STANDARD_VARIANTS",
+    "TOTAL_POT_FIELD",
+    "TOURNAMENT_FIELD",
+    "UNCALLED_FIELD",
     "VARIANTS",
     "lone_big_blind_ante",
     "variant_code",
@@ -87,6 +116,31 @@ CHIP_FIELD = "_chip"
 """The smallest chip in play, in the file's units (1 chip by default; docs/rules.md §4.1)."""
 ALL_IN_MUCK_FIELD = "_all_in_muck"
 """``true``: a muck is allowed at an all-in showdown (by default every hand is shown, §5.9)."""
+POSTED_FIELD = "_posted_blinds"
+"""Live blinds posted out of position, per player (a new or returning player, §8.3)."""
+DEAD_FIELD = "_dead_blinds"
+"""Dead blinds, per player: into the pot, never part of the bet (a missed small blind, §8.3)."""
+RUN_BOARDS_FIELD = "_run_boards"
+"""The boards after the first, each as the cards it adds to those all boards share (§4.10)."""
+RAKE_FIELD = "_rake"
+"""The chips the house took from the pots: rake, jackpot and fees together (§4.9)."""
+FEES_FIELD = "_fees"
+"""The parts of the rake as the site names them (``{Rake = 7.5, Jackpot = 5}``); informational."""
+TOTAL_POT_FIELD = "_total_pot"
+"""The pot as the site states it: every pot before the rake, the uncalled bet excluded."""
+POTS_FIELD = "_pots"
+"""Each pot (``pot`` 1 is the main pot) or one board's share of it (``run``), after the rake:
+``{pot = 2, amount = 0.88, won = {p3 = 0.88}}``."""
+CASH_OUT_FIELD = "_cash_out"
+"""What each player was paid for cashing out an all-in hand, instead of what the pots pay them."""
+UNCALLED_FIELD = "_uncalled"
+"""The uncalled bet returned, per player (at most one non-zero entry, §4.6)."""
+BUTTON_SEAT_FIELD = "_button_seat"
+"""The button's seat number when no player dealt in sits there (a dead button, §5.10)."""
+SITTING_OUT_FIELD = "_sitting_out"
+"""The names of players at the table dealt no cards (sitting out or waiting, §8.1)."""
+TOURNAMENT_FIELD = "_tournament"
+"""A tournament's number at the site."""
 
 AMOUNT_FIELDS = (
     "antes",
@@ -100,9 +154,27 @@ AMOUNT_FIELDS = (
     "starting_stacks",
     "finishing_stacks",
     "winnings",
+    POSTED_FIELD,
+    DEAD_FIELD,
+    RAKE_FIELD,
+    TOTAL_POT_FIELD,
+    UNCALLED_FIELD,
+    CASH_OUT_FIELD,
 )
-"""Fields that hold chip amounts (scalars or lists), in the file's units."""
-LIST_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+"""Fields that hold chip amounts (scalars or lists), in the file's units.
+
+:data:`POTS_FIELD` and :data:`FEES_FIELD` hold amounts too, inside tables."""
+LIST_FIELDS = (
+    "antes",
+    "blinds_or_straddles",
+    "starting_stacks",
+    "finishing_stacks",
+    "winnings",
+    POSTED_FIELD,
+    DEAD_FIELD,
+    UNCALLED_FIELD,
+    CASH_OUT_FIELD,
+)
 """The amount fields that are lists, one entry per player."""
 
 _LETTER = {

@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from omaha.cards import MAX_PLAYERS
-from omaha.errors import PHHError, quote
+from omaha.cards import MAX_PLAYERS, parse_cards
+from omaha.errors import InvalidCardError, PHHError, quote
 from omaha.phh.actions import PHHAction, parse_action, raw_amount
 from omaha.phh.amounts import (
     MAX_DIGITS,
@@ -55,12 +55,21 @@ from omaha.phh.fields import (
     AMOUNT_FIELDS,
     BB_ANTE_FIELD,
     CAP_FIELD,
+    CASH_OUT_FIELD,
     CHIP_FIELD,
+    DEAD_FIELD,
+    FEES_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     LIST_FIELDS,
+    POSTED_FIELD,
+    POTS_FIELD,
+    RAKE_FIELD,
     REQUIRED_BY_BETTING,
     REQUIRED_COMMON,
+    RUN_BOARDS_FIELD,
+    TOTAL_POT_FIELD,
+    UNCALLED_FIELD,
     VARIANTS,
     Betting,
     Game,
@@ -68,15 +77,41 @@ from omaha.phh.fields import (
 )
 from omaha.phh.record import record
 from omaha.phh.toml import dump_fields
+from omaha.rake import RecordedRake
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 from omaha.table import Table
 
 if TYPE_CHECKING:
     from omaha.table import Hand
 
-__all__ = ["HandHistory"]
+__all__ = ["HandHistory", "StatedPot"]
 
 _MAX_SCALE = 10**MAX_DIGITS
+_POT_KEYS = frozenset({"pot", "run", "amount", "won"})
+_PER_PLAYER = ("antes", "blinds_or_straddles", "finishing_stacks", *LIST_FIELDS[4:])
+
+
+@dataclass(frozen=True, slots=True)
+class StatedPot:
+    """One entry of ``_pots``: a pot, or one board's share of it, as the file states it.
+
+    Attributes
+    ----------
+    pot : int
+        0 for the main pot, 1 for the first side pot, ... (``pot = 1`` in the file is 0).
+    run : int or None
+        The board (0 for the first) when the entry is one board's share of
+        a pot run more than once; None for the whole pot.
+    amount : int
+        Chips, after the rake.
+    won : dict of int to int
+        Chips each player won from it, by player index (``p1`` is 0).
+    """
+
+    pot: int
+    run: int | None
+    amount: int
+    won: dict[int, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,9 +176,10 @@ class HandHistory:
         n = len(self._list("starting_stacks"))
         if n < 2:
             raise PHHError(f"{name}: a hand needs at least 2 players, got {n}")
-        for key in ("antes", "blinds_or_straddles", "finishing_stacks"):
+        for key in _PER_PLAYER:
             if key in f and len(self._list(key)) != n:
                 raise PHHError(f"{name}: {key} has {len(self._list(key))} entries for {n} players")
+        self._check_tables(n)
         if not isinstance(f["actions"], list):
             raise PHHError(f"{name}: actions must be a list of strings, not {f['actions']!r}")
         hc = f.get(HOLE_COUNT_FIELD, 4)
@@ -180,6 +216,33 @@ class HandHistory:
             raise PHHError(f"{name}: {CHIP_FIELD} must be positive, not {quote(f[CHIP_FIELD])}")
         _ = self.actions
 
+    def _check_tables(self, n: int) -> None:
+        """Check the shape of ``_pots``, ``_fees`` and ``_run_boards`` (amounts come later)."""
+        f = self.fields
+        name = self.name
+        players = {f"p{i + 1}" for i in range(n)}
+        for i, entry in enumerate(f.get(POTS_FIELD, ())):
+            where = f"{name}: {POTS_FIELD}[{i}]"
+            if not isinstance(entry, dict) or "amount" not in entry or set(entry) - _POT_KEYS:
+                raise PHHError(
+                    f"{where} must be a table of amount and optionally pot, run and won, "
+                    f"not {quote(entry)}"
+                )
+            for key in ("pot", "run"):
+                v = entry.get(key, 1)
+                if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                    raise PHHError(f"{where}: {key} must be 1 or more, not {quote(v)}")
+            won = entry.get("won", {})
+            if not isinstance(won, dict) or set(won) - players:
+                raise PHHError(f"{where}: won must be a table of p1..p{n}, not {quote(won)}")
+        if POTS_FIELD in f and not isinstance(f[POTS_FIELD], list):
+            raise PHHError(f"{name}: {POTS_FIELD} must be a list of tables")
+        if FEES_FIELD in f and not isinstance(f[FEES_FIELD], dict):
+            raise PHHError(f"{name}: {FEES_FIELD} must be a table of amounts")
+        boards = f.get(RUN_BOARDS_FIELD, [])
+        if not isinstance(boards, list) or not all(isinstance(b, str) for b in boards):
+            raise PHHError(f"{name}: {RUN_BOARDS_FIELD} must be a list of card texts")
+
     def _list(self, key: str) -> list[Any]:
         value = self.fields[key]
         if not isinstance(value, list):
@@ -197,6 +260,12 @@ class HandHistory:
                     yield key, f"{key}[{i}]", v
             else:
                 yield key, key, value
+        for i, entry in enumerate(self.fields.get(POTS_FIELD, ())):
+            yield None, f"{POTS_FIELD}[{i}].amount", entry["amount"]
+            for player, v in entry.get("won", {}).items():
+                yield None, f"{POTS_FIELD}[{i}].won.{player}", v
+        for part, v in self.fields.get(FEES_FIELD, {}).items():
+            yield None, f"{FEES_FIELD}.{part}", v
         for i, text in enumerate(self.fields["actions"]):
             if isinstance(text, str):
                 raw = raw_amount(text)
@@ -327,6 +396,92 @@ class HandHistory:
         """Fixed limit: the big bet, in chips."""
         return self._optional_chips("big_bet")
 
+    def _optional_list(self, key: str) -> tuple[int, ...] | None:
+        return self._chips(key) if key in self.fields else None
+
+    @property
+    def winnings(self) -> tuple[int, ...] | None:
+        """What each player collected from the pots as the file states it (after the rake)."""
+        return self._optional_list("winnings")
+
+    @property
+    def uncalled(self) -> tuple[int, ...] | None:
+        """The uncalled bet returned, per player, as the file states it (``_uncalled``)."""
+        return self._optional_list(UNCALLED_FIELD)
+
+    @property
+    def cash_out(self) -> tuple[int, ...] | None:
+        """What each player was paid for cashing out, instead of the pots (``_cash_out``)."""
+        return self._optional_list(CASH_OUT_FIELD)
+
+    @property
+    def rake(self) -> int | None:
+        """The rake the file states (``_rake``: rake, jackpot and fees), in chips."""
+        return self._optional_chips(RAKE_FIELD)
+
+    @property
+    def total_pot(self) -> int | None:
+        """The pot the file states before the rake (``_total_pot``), in chips."""
+        return self._optional_chips(TOTAL_POT_FIELD)
+
+    @cached_property
+    def stated_pots(self) -> tuple[StatedPot, ...] | None:
+        """The pots the file states (``_pots``), after the rake, in chips."""
+        entries = self.fields.get(POTS_FIELD)
+        if entries is None:
+            return None
+        chips = self.to_chips
+        return tuple(
+            StatedPot(
+                e.get("pot", 1) - 1,
+                e["run"] - 1 if "run" in e else None,
+                chips(e["amount"]),
+                {int(p[1:]) - 1: chips(v) for p, v in e.get("won", {}).items()},
+            )
+            for e in entries
+        )
+
+    @property
+    def posts(self) -> dict[int, tuple[int, int]]:
+        """Blinds posted out of position, ``player -> (live, dead)`` (docs/rules.md §8.3).
+
+        From ``_posted_blinds`` and ``_dead_blinds``.
+        """
+        live = self._optional_list(POSTED_FIELD) or (0,) * self.player_count
+        dead = self._optional_list(DEAD_FIELD) or (0,) * self.player_count
+        return {i: (a, b) for i, (a, b) in enumerate(zip(live, dead, strict=True)) if a or b}
+
+    @cached_property
+    def run_boards(self) -> tuple[tuple[int, ...], ...]:
+        """The boards after the first (``_run_boards``), each as the cards it adds (§4.10)."""
+        out = []
+        for i, text in enumerate(self.fields.get(RUN_BOARDS_FIELD, ())):
+            try:
+                out.append(tuple(parse_cards(text)) if text else ())
+            except InvalidCardError as exc:
+                raise PHHError(f"{self.name}: {RUN_BOARDS_FIELD}[{i}]: {exc}") from None
+        return tuple(out)
+
+    def rake_policy(self) -> RecordedRake | None:
+        """Return the rake as the file records it (docs/rules.md §4.9), or None without ``_rake``.
+
+        Each pot stated in ``_pots`` is raked the difference between the pot
+        the replay builds and the pot the file states; without them the
+        total is cut in proportion to the pots.
+        """
+        total = self.rake
+        if total is None:
+            return None
+        after: tuple[int, ...] | None = None
+        pots = self.stated_pots
+        if pots:
+            sums: dict[int, int] = {}
+            for p in pots:
+                sums[p.pot] = sums.get(p.pot, 0) + p.amount
+            if set(sums) == set(range(len(sums))):
+                after = tuple(sums[i] for i in range(len(sums)))
+        return RecordedRake(total, after)
+
     @cached_property
     def actions(self) -> tuple[PHHAction, ...]:
         """The parsed actions, amounts in chips."""
@@ -393,7 +548,8 @@ class HandHistory:
         """Build a :class:`omaha.Table` for this hand.
 
         Seat ``i`` is player ``p(i+1)`` and the button is the last seat; the
-        house options come from ``_chip`` and ``_all_in_muck``.
+        house options come from ``_chip`` and ``_all_in_muck``, the rake
+        from ``_rake`` and ``_pots`` (:meth:`rake_policy`).
 
         Raises
         ------
@@ -409,6 +565,7 @@ class HandHistory:
                 hole_count=self.hole_count,
                 chip=self.chip,
                 all_in_muck=self.fields.get(ALL_IN_MUCK_FIELD, False),
+                rake=self.rake_policy(),
             )
         except PHHError:
             raise

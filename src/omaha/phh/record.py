@@ -6,8 +6,12 @@ defaults as user-defined fields (:mod:`omaha.phh.fields`: the cap, heads-up
 unlimited, the hole cards, a big-blind ante PHH would not read back, the
 smallest chip, a muck allowed at an all-in showdown), the starting
 stacks, every action after the forced bets (PHH posts those itself), the
-seats, and the finishing stacks once the hand is over. Players are
-numbered from the first seat left of the button (docs/rules.md §5.1).
+seats, and the finishing stacks once the hand is over; and the fields of
+the rules of real tables: blinds posted out of position, a dead button's
+seat, the later boards of a hand run more than once, and the rake (with
+each pot after it when there are several, so that the replay takes the
+same rake from each). Players are numbered from the first seat left of the
+button (docs/rules.md §5.1).
 
 Examples
 --------
@@ -21,17 +25,26 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from omaha.betting import DealBoard
+from omaha.cards import format_cards
 from omaha.phh.actions import action_text
 from omaha.phh.amounts import Amount, to_file_units
 from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
     BB_ANTE_FIELD,
+    BUTTON_SEAT_FIELD,
     CAP_FIELD,
     CHIP_FIELD,
+    DEAD_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
+    POSTED_FIELD,
+    POTS_FIELD,
+    RAKE_FIELD,
+    RUN_BOARDS_FIELD,
     lone_big_blind_ante,
     variant_code,
 )
@@ -74,7 +87,7 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
 
     antes = per_position(st.antes)
     bb_ante = st.big_blind_ante
-    bos = per_position(st.blinds_or_straddles)
+    bos = list(hand.blinds[::-1] if k == 2 else hand.blinds)  # PHH applies heads-up reversed
     fields: dict[str, Any] = {"variant": variant_code(st.kind, table.game)}
     # A big-blind ante is written PHH's way (the big blind's entry in
     # ``antes``) when nothing else is anted and the file reads it back so;
@@ -104,6 +117,7 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
     fields["seat_count"] = table.seats
     if hand.is_over:
         fields["finishing_stacks"] = [units(hand.stacks[s]) for s in seats]
+    _real_table_fields(hand, fields, units)
     if table.hole_count != 4:
         fields[HOLE_COUNT_FIELD] = table.hole_count
     if explicit_bb_ante:
@@ -118,3 +132,39 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
         if st.heads_up_unlimited:
             fields[HU_UNLIMITED_FIELD] = True
     return fields
+
+
+def _real_table_fields(hand: Hand, fields: dict[str, Any], units: Callable[[int], Amount]) -> None:
+    """Add the fields of docs/rules.md §4.9, §4.10 and §8: posts, later boards, the rake."""
+    seats = hand.seats
+    position = {seat: i for i, seat in enumerate(seats)}
+    if hand.layout.button not in position:
+        fields[BUTTON_SEAT_FIELD] = hand.layout.button + 1
+    if hand.posts:
+        live = [0] * len(seats)
+        dead = [0] * len(seats)
+        for seat, live_chips, dead_chips in hand.posts:
+            live[position[seat]], dead[position[seat]] = live_chips, dead_chips
+        if any(live):
+            fields[POSTED_FIELD] = [units(c) for c in live]
+        if any(dead):
+            fields[DEAD_FIELD] = [units(c) for c in dead]
+    if hand.runs > 1:
+        boards = [""] * (hand.runs - 1)
+        for deal in hand.actions:
+            if isinstance(deal, DealBoard) and deal.run:
+                boards[deal.run - 1] += format_cards(deal.cards)
+        fields[RUN_BOARDS_FIELD] = boards
+    if hand.is_over and hand.result.rake:
+        result = hand.result
+        fields[RAKE_FIELD] = units(result.rake)
+        if len(result.pots) > 1:
+            player = {seat: f"p{i + 1}" for i, seat in enumerate(seats)}
+            fields[POTS_FIELD] = [
+                {
+                    "pot": i + 1,
+                    "amount": units(p.amount),
+                    "won": {player[s]: units(c) for s, c in p.payouts.items()},
+                }
+                for i, p in enumerate(result.pots)
+            ]

@@ -30,9 +30,10 @@ omaha.errors.ReplayActionError: hand.phh: action 2 'p2 cbr 900': raise to 900 ex
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from omaha.betting import Action, Call, Check, DealBoard, Fold, Muck, RaiseTo, Show
+from omaha.betting import Action, Call, Check, DealBoard, Fold, Muck, RaiseTo, RunIt, Show
 from omaha.cards import require_distinct
 from omaha.errors import (
     FinishingStacksError,
@@ -40,10 +41,13 @@ from omaha.errors import (
     InvalidCardError,
     PHHError,
     ReplayActionError,
+    StatedResultError,
 )
 from omaha.phh.actions import PHHAction
 from omaha.phh.amounts import format_amount
+from omaha.phh.fields import RUN_BOARDS_FIELD
 from omaha.phh.history import HandHistory
+from omaha.phh.verify import differences
 from omaha.table import Hand
 
 __all__ = ["Replay", "player_name", "replay"]
@@ -104,6 +108,34 @@ class Replay:
             return f"waiting for p{order[0] + 1} to show or muck at the showdown"
         return f"stopped {_STREET_NAMES.get(hand.street, hand.street)}"
 
+    def check(self) -> None:
+        """Compare the result with everything the file states (when the hand is over).
+
+        The finishing stacks first (:meth:`check_finishing_stacks`), then
+        what a site's history states: the winnings, each pot and side pot
+        (and each board's share), the total pot, the rake and the uncalled
+        bet (:func:`omaha.phh.verify.differences`).
+
+        Raises
+        ------
+        FinishingStacksError
+            The stacks differ.
+        StatedResultError
+            Anything else differs: the message names the hand, and for each
+            difference the player (when there is one) and both amounts.
+        """
+        self.check_finishing_stacks()
+        if not self.complete:
+            return
+        found = differences(self.history, self.hand)
+        if found:
+            lines = tuple(line for _, line in found)
+            raise StatedResultError(
+                f"{self.history.name}: the replay differs from the file: " + "; ".join(lines),
+                lines,
+                tuple(sorted({p for p, _ in found if p is not None})),
+            )
+
     def check_finishing_stacks(self) -> None:
         """Compare the stacks with the file's ``finishing_stacks``, when it has them.
 
@@ -118,6 +150,13 @@ class Replay:
         if not self.complete or expected is None:
             return
         stacks = self.finishing_stacks
+        cashed = history.cash_out
+        if cashed is not None:  # paid the cash-out instead of what the pots pay them
+            won = self.hand.result.winnings
+            stacks = tuple(
+                s - won.get(i, 0) + c if c else s
+                for i, (s, c) in enumerate(zip(stacks, cashed, strict=True))
+            )
         bad = tuple(i for i, (a, b) in enumerate(zip(expected, stacks, strict=True)) if a != b)
         if bad:
             u = history.to_file_units
@@ -144,8 +183,9 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
     history : HandHistory
         The hand.
     check : bool
-        Compare the result with ``finishing_stacks`` when the file records
-        them and the hand is over.
+        Compare the result with what the file states when the hand is over
+        (:meth:`Replay.check`): the finishing stacks, the winnings, the pots,
+        the rake and the uncalled bet.
 
     Returns
     -------
@@ -158,6 +198,9 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         text and the rule, naming players).
     FinishingStacksError
         ``check`` and the final stacks differ from ``finishing_stacks``.
+    StatedResultError
+        ``check`` and the winnings, pots, rake or uncalled bet differ from
+        the file's.
     PHHError
         A file the engine cannot set up, or cards that cannot be dealt.
     """
@@ -189,30 +232,77 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         start += 1
     try:
         require_distinct((f"in p{p + 1}'s hole cards", h) for p, h in enumerate(holes) if h)
-        hand = table.deal(hole_cards=holes)
+        hand = table.deal(hole_cards=holes, posts=history.posts or None)
     except ValueError as exc:
         raise PHHError(f"{name}: dealing the hole cards: {exc}") from None
+    boards = history.run_boards
+    run_it = len(boards) + 1 if boards else 0  # runs still to agree (§4.10)
+    note = (
+        f" (amounts in units of {format_amount(history.to_file_units(1))})"
+        if history.scale > 1
+        else ""
+    )
     courtesy: list[PHHAction] = []
     for i in range(start, len(actions)):
+        if run_it and _all_in_showdown(hand):
+            _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD, unit_note=note)
+            run_it = 0
         a = actions[i]
         if a.kind == "sm" and hand.is_over and a.cards != ():
             courtesy.append(a)  # a show after the hand: no part of the play
             continue
-        try:
-            hand.apply(_record_of(hand, a, history.hole_count))
-        except IllegalActionError as exc:
-            raise ReplayActionError(
-                f"{name}: action {i} {a.text!r}: {exc.message(player_name)}",
-                i,
-                a.text,
-                seat=exc.seat,
-            ) from None
-        except InvalidCardError as exc:
-            raise PHHError(f"{name}: action {i} {a.text!r}: {exc}") from None
+        what = f"action {i} {a.text!r}"
+        _run(hand, _record_of, name, what, a, history.hole_count, index=i, unit_note=note)
+    if run_it and _all_in_showdown(hand):
+        _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD)
+    for r, cards in enumerate(boards, 1):
+        at = 0
+        while at < len(cards):
+            size = 3 if hand.awaiting == "flop" else 1
+            what = f"{RUN_BOARDS_FIELD}[{r - 1}]"
+            _run(hand, DealBoard(cards[at : at + size], run=r), name, what)
+            at += size
     result = Replay(history, hand, len(actions), tuple(courtesy))
     if check:
-        result.check_finishing_stacks()
+        result.check()
     return result
+
+
+def _all_in_showdown(hand: Hand) -> bool:
+    """Whether betting is over with board cards to come: when the board may be run again."""
+    return hand.street == "showdown" and len(hand.board) < 5 and hand.runs == 1
+
+
+def _run(
+    hand: Hand,
+    action: Action | Callable[[Hand, PHHAction, int], Action],
+    name: str,
+    what: str,
+    a: PHHAction | None = None,
+    hole_count: int = 4,
+    *,
+    index: int = 0,
+    unit_note: str = "",
+) -> None:
+    """Apply one action to the hand, turning the engine's errors into the replay's.
+
+    The engine counts in chips: ``unit_note`` says what a chip is when the
+    file's amounts are decimals (``" (amounts in units of 0.01)"``).
+    """
+    try:
+        if callable(action):
+            assert a is not None
+            action = action(hand, a, hole_count)
+        hand.apply(action)
+    except IllegalActionError as exc:
+        raise ReplayActionError(
+            f"{name}: {what}: {exc.message(player_name)}{unit_note}",
+            index,
+            a.text if a is not None else what,
+            seat=exc.seat,
+        ) from None
+    except InvalidCardError as exc:
+        raise PHHError(f"{name}: {what}: {exc}") from None
 
 
 def _record_of(hand: Hand, a: PHHAction, hole_count: int) -> Action:

@@ -1,0 +1,120 @@
+"""``omaha import``: convert sites' hand histories to PHH.
+
+Each file's format is detected (PokerStars, GGPoker, Full Tilt, PartyPoker,
+Winamax, iPoker XML) and each of its Omaha hands becomes a PHH hand
+(:mod:`omaha.history`). By default every hand is replayed through the
+engine and checked against everything the file states (each collect, pot,
+the rake, the uncalled bet) before it is written; ``--no-check`` only
+converts. ``-o`` names the output (``.phhs`` for many hands, ``.phh`` for
+one); without it the hands go to standard output as ``.phhs`` text.
+
+Exit status: 0 when every hand is converted, 1 for a file or hand that
+cannot be read, or a hand whose replay differs from the file, 2 for an
+illegal action (or a usage error), 3 when ``--lenient`` skipped hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from typing import TYPE_CHECKING
+
+from omaha.errors import HistoryError, OmahaError, ReplayActionError
+
+if TYPE_CHECKING:
+    from omaha.phh import HandHistory
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the ``import`` subcommand."""
+    p = sub.add_parser(
+        "import",
+        help="convert sites' hand histories (PokerStars, GGPoker, ...) to PHH",
+        description=(
+            "Read the Omaha hands of sites' hand-history files (PokerStars, GGPoker, Full Tilt, "
+            "PartyPoker, Winamax, iPoker XML; the format is detected), check each by replaying "
+            "it, and write them as PHH. Exit status 1: a hand that cannot be read or whose "
+            "replay differs from the file; 2: an illegal action; 3: --lenient skipped hands."
+        ),
+    )
+    p.add_argument("paths", nargs="+", metavar="FILE", help="a site's hand-history file")
+    p.add_argument("-o", "--output", metavar="OUT", help="the .phhs (or .phh) file to write")
+    p.add_argument(
+        "--lenient",
+        action="store_true",
+        help="skip a hand that cannot be read or replayed (with a warning) and go on",
+    )
+    p.add_argument(
+        "--no-check",
+        dest="check",
+        action="store_false",
+        help="do not replay the hands before writing them",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Convert every file; return the exit status (0, 1, 2 or 3)."""
+    from omaha import history, phh
+
+    status = 0
+    skipped = 0
+    hands: list[HandHistory] = []
+
+    def skip(exc: OmahaError) -> None:
+        nonlocal skipped
+        skipped += 1
+        print(f"omaha import: warning: {exc} (hand skipped)", file=sys.stderr, flush=True)
+
+    for path in args.paths:
+        try:
+            found = history.read(path, lenient=args.lenient, on_skip=skip)
+        except OSError as exc:
+            print(f"omaha import: cannot read {path!r}: {exc}", file=sys.stderr, flush=True)
+            status = max(status, 1)
+            continue
+        except HistoryError as exc:
+            print(f"omaha import: {exc}", file=sys.stderr, flush=True)
+            status = max(status, 1)
+            continue
+        for hand in found:
+            if args.check:
+                try:
+                    phh.replay(hand)
+                except OmahaError as e:  # an illegal action, or a result the file does not state
+                    if args.lenient:
+                        skip(e)
+                        continue
+                    print(f"omaha import: {e}", file=sys.stderr, flush=True)
+                    status = max(status, 2 if isinstance(e, ReplayActionError) else 1)
+                    continue
+            hands.append(hand)
+    if status == 0 or hands:
+        _write(hands, args.output)
+    if status == 0 and skipped:
+        return 3
+    return status
+
+
+def _write(histories: list[HandHistory], output: str | None) -> None:
+    """Write the hands: to ``output`` (atomically), or to standard output as ``.phhs``."""
+    from omaha import phh
+
+    if output is None:
+        sys.stdout.write(phh.dumps_all(histories))
+        return
+    one = output.endswith(".phh") and len(histories) == 1
+    text = histories[0].dumps() if one else phh.dumps_all(histories)
+    folder = os.path.dirname(os.path.abspath(output))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".omaha-import-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+        os.replace(tmp, output)
+    except BaseException:
+        os.unlink(tmp)
+        raise

@@ -1,0 +1,798 @@
+"""From a site's hand to a PHH hand: :class:`HandBuilder`.
+
+Every site parser reads its own text and tells a builder what happened, in
+the site's terms: the seats and stacks, the blinds posted (in position or
+not, live or dead), the cards, each action with the amount the site
+prints, the boards (of every run), the showdown, and what the site states
+about the result (each collect, the uncalled bet, the pots, the total pot,
+the rake). The builder keeps the one piece of bookkeeping a parser needs
+(each player's bet on the street and chips behind: a call's amount, a
+raise's total), checks that the amounts add up, and writes the hand as PHH
+fields (:meth:`HandBuilder.finish`): players ordered from the button's
+left, the blinds by position (blinds out of position in ``_posted_blinds``
+and ``_dead_blinds``), the actions in PHH's notation, the later boards in
+``_run_boards``, and the stated result in ``winnings``, ``_pots``,
+``_uncalled``, ``_rake`` and ``_total_pot`` for the replay to check
+(:meth:`omaha.phh.Replay.check`). It never plays the hand: the engine does,
+through :func:`omaha.phh.replay`.
+
+Amounts are whole units of the file: cents for money (``places=2``), chips
+for tournaments (``places=0``); never floats.
+
+Examples
+--------
+>>> b = HandBuilder("PokerStars", "a.txt", places=2)
+>>> b.start("1", betting="pot", game="hi", stakes=(b.amount("$0.05"), 10))
+>>> b.seat(1, "Ann", 1000); b.seat(2, "Bob", 1000); b.button(2)
+>>> b.post("Bob", "small", 5); b.post("Ann", "big", 10)
+>>> b.raise_to("Bob", 30); b.fold("Ann")
+>>> b.uncalled("Bob", 20); b.collect("Bob", 20)
+>>> history = b.finish()
+>>> history.fields["players"], history.fields["actions"][-2:]
+(['Ann', 'Bob'], ['p2 cbr 0.3', 'p1 f'])
+>>> history.fields["winnings"], history.fields["finishing_stacks"]
+([0, Decimal('0.2')], [Decimal('9.9'), Decimal('10.1')])
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from omaha.cards import format_cards, require_distinct
+from omaha.errors import HistoryError, InvalidCardError
+from omaha.history.notation import AmountError, parse_money, site_cards, to_units
+from omaha.phh.amounts import to_file_units
+from omaha.phh.fields import (
+    ALL_IN_MUCK_FIELD,
+    BUTTON_SEAT_FIELD,
+    CASH_OUT_FIELD,
+    DEAD_FIELD,
+    FEES_FIELD,
+    HOLE_COUNT_FIELD,
+    POSTED_FIELD,
+    POTS_FIELD,
+    RAKE_FIELD,
+    RUN_BOARDS_FIELD,
+    SITTING_OUT_FIELD,
+    TOTAL_POT_FIELD,
+    TOURNAMENT_FIELD,
+    UNCALLED_FIELD,
+    Betting,
+    Game,
+)
+from omaha.phh.history import HandHistory
+from omaha.pots import uncalled_bet
+from omaha.table import showdown_order
+
+__all__ = ["HandBuilder", "PostKind"]
+
+PostKind = Literal["small", "big", "both", "dead", "straddle", "ante"]
+"""A forced bet as the site names it: the small or big blind, both (a live big
+blind and a dead small one, on return), a dead blind, a straddle, an ante."""
+
+_LETTER = {"fixed": "F", "pot": "P", "no": "N"}
+_STREET_CARDS = {0: 3, 1: 1, 2: 1}
+
+
+@dataclass(slots=True)
+class _Player:
+    number: int
+    name: str
+    stack: int
+    sitting_out: bool = False
+    left: int = 0
+    bet: int = 0
+    wager: int = 0
+    contrib: int = 0
+    folded: bool = False
+    acted: bool = False
+    posted: bool = False
+    cards: tuple[int, ...] | None = None
+
+
+@dataclass(slots=True)
+class _Event:
+    kind: str  # "f", "cc", "cbr", "board", "show", "muck"
+    name: str | None = None
+    total: int = 0
+    cards: tuple[int, ...] = ()
+    run: int = 0
+    street: int = 0
+
+
+@dataclass(slots=True)
+class _Post:
+    name: str
+    kind: PostKind
+    amount: int
+    all_in: bool
+
+
+@dataclass(slots=True)
+class _Collect:
+    name: str
+    amount: int
+    pot: int | None
+    run: int
+
+
+@dataclass
+class HandBuilder:
+    """One site hand, told event by event, written as a PHH hand.
+
+    Parameters
+    ----------
+    site : str
+        The site's name (PHH's ``venue``): ``"PokerStars"``, ``"GGPoker"``...
+    path : str
+        The file, for messages.
+    places : int, default 2
+        The file's smallest unit: 2 for cents, 0 for tournament chips.
+    line : int, default 1
+        The first line of the hand in the file.
+
+    Every method that reads the site's text raises
+    :class:`~omaha.errors.HistoryError` naming the file, the hand and the
+    line (set with :meth:`at`).
+    """
+
+    site: str
+    path: str
+    places: int = 2
+    line: int = 1
+    text: str | None = None
+    hand_id: str | None = None
+    betting: Betting | None = None
+    game: Game = "hi"
+    hole_count: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+    uncalled_in_collect: bool = False
+    _players: dict[str, _Player] = field(default_factory=dict)
+    _button: int | None = None
+    _posts: list[_Post] = field(default_factory=list)
+    _events: list[_Event] = field(default_factory=list)
+    _street: int = 0
+    _highest: int = 0
+    _uncalled: tuple[str, int] | None = None
+    _collects: list[_Collect] = field(default_factory=list)
+    _total_pot: int | None = None
+    _total_with_uncalled: bool = False
+    _total_after_rake: bool = False
+    _rake: int | None = None
+    _fees: dict[str, int] = field(default_factory=dict)
+    _stated_pots: list[int] | None = None
+    _won: dict[str, int] = field(default_factory=dict)
+    _runs: int = 1
+    _cash_out: dict[str, int] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ errors
+
+    def at(self, line: int, text: str) -> None:
+        """Say which line of the file is being read (for messages)."""
+        self.line = line
+        self.text = text
+
+    def error(self, reason: str, *, quote_line: bool = True) -> HistoryError:
+        """Return an error naming the file, the hand and the current line."""
+        return HistoryError(
+            reason,
+            path=self.path,
+            hand=self.hand_id,
+            line=self.line,
+            text=self.text if quote_line else None,
+        )
+
+    def amount(self, text: str | decimal.Decimal) -> int:
+        """Read an amount in the file's units (``"$0.05"`` is 5 cents)."""
+        try:
+            value = parse_money(text) if isinstance(text, str) else text
+            return to_units(value, self.places)
+        except AmountError as exc:
+            raise self.error(str(exc)) from None
+
+    def cards(self, text: str, *, suit_first: bool = False) -> tuple[int, ...]:
+        """Read cards as the site writes them."""
+        try:
+            return site_cards(text, suit_first=suit_first)
+        except InvalidCardError as exc:
+            raise self.error(str(exc)) from None
+
+    def player(self, name: str) -> _Player:
+        """Return a seated player, or raise naming the unknown name."""
+        p = self._players.get(name)
+        if p is None:
+            raise self.error(f"{name!r} has no seat at the table")
+        return p
+
+    # ------------------------------------------------------------ the table
+
+    def start(
+        self,
+        hand_id: str,
+        *,
+        betting: Betting,
+        game: Game,
+        hole_count: int | None = None,
+        stakes: tuple[int, int] | None = None,
+        **info: Any,
+    ) -> None:
+        """Set the hand's number, the game and the stakes (in the file's units).
+
+        ``stakes`` are the two amounts a site names the game by: the bets in
+        fixed limit (``$5/$10``), the blinds otherwise (``$0.05/$0.10``).
+        ``info`` holds PHH's informational fields (``table``, ``currency``,
+        ``time``, ``seat_count``, ``event``, ``level``, ``tournament``...).
+        """
+        self.hand_id = hand_id
+        self.betting = betting
+        self.game = game
+        self.hole_count = hole_count
+        if stakes is not None:
+            if betting == "fixed":
+                self.small_bet, self.big_bet = stakes
+            else:
+                self.small_blind, self.big_blind = stakes
+        self.info.update(info)
+
+    def seat(self, number: int, name: str, stack: int, *, sitting_out: bool = False) -> None:
+        """Seat a player with ``stack`` units (a seat the table does not have is an error)."""
+        count = self.info.get("seat_count")
+        if number < 1 or (count is not None and number > count):
+            raise self.error(f"seat {number} does not exist at a {count}-seat table")
+        if name in self._players or any(p.number == number for p in self._players.values()):
+            raise self.error(f"seat {number} or player {name!r} is seated twice")
+        self._players[name] = _Player(number, name, stack, sitting_out, left=stack)
+
+    def button(self, number: int) -> None:
+        """Put the button on seat ``number`` (perhaps an empty seat: a dead button)."""
+        count = self.info.get("seat_count")
+        if number < 1 or (count is not None and number > count):
+            raise self.error(f"the button's seat {number} does not exist")
+        self._button = number
+
+    def sit_out(self, name: str) -> None:
+        """Deal a seated player no cards (sitting out, waiting, or just arrived)."""
+        self.player(name).sitting_out = True
+
+    def deal(self, name: str, cards: Sequence[int] | None = None) -> None:
+        """Deal a player in (with their cards, when the file shows them)."""
+        p = self.player(name)
+        p.sitting_out = False
+        if cards is not None:
+            self._know(p, tuple(cards))
+
+    def _know(self, p: _Player, cards: tuple[int, ...]) -> None:
+        if p.cards is not None and sorted(p.cards) != sorted(cards):
+            raise self.error(
+                f"{p.name!r} shows {format_cards(cards)!r} but was dealt {format_cards(p.cards)!r}"
+            )
+        p.cards = cards
+
+    # ------------------------------------------------------------ forced bets
+
+    def post(self, name: str, kind: PostKind, amount: int) -> None:
+        """Post a player's forced bet of ``amount`` units (see :data:`PostKind`)."""
+        p = self.player(name)
+        p.sitting_out = False
+        p.posted = True
+        self._take(p, amount)
+        all_in = p.left == 0
+        if kind == "ante" or kind == "dead":
+            p.contrib += amount
+        elif kind == "both":
+            live = min(self.big_blind or amount, amount)
+            p.bet += live
+            p.wager += live
+            p.contrib += amount
+        else:
+            p.bet += amount
+            p.wager += amount
+            p.contrib += amount
+        self._highest = max(self._highest, p.bet)
+        self._posts.append(_Post(name, kind, amount, all_in))
+
+    def _take(self, p: _Player, chips: int) -> None:
+        if chips < 0:
+            raise self.error(f"a negative amount for {p.name!r}")
+        if chips > p.left:
+            raise self.error(
+                f"{p.name!r} puts in {self._units(chips)} with {self._units(p.left)} behind: "
+                "the amounts do not add up"
+            )
+        p.left -= chips
+
+    def _units(self, chips: int) -> str:
+        value = to_file_units(chips, 10**self.places)
+        return format(value, "f") if isinstance(value, decimal.Decimal) else str(value)
+
+    # ------------------------------------------------------------ actions
+
+    def _act(self, name: str) -> _Player:
+        p = self.player(name)
+        if p.folded:
+            raise self.error(f"{name!r} acts after folding")
+        p.acted = True
+        p.sitting_out = False
+        return p
+
+    def fold(self, name: str) -> None:
+        """Record a fold."""
+        p = self._act(name)
+        p.folded = True
+        self._events.append(_Event("f", name, street=self._street))
+
+    def check(self, name: str) -> None:
+        """Record a check."""
+        self._act(name)
+        self._events.append(_Event("cc", name, street=self._street))
+
+    def call(self, name: str, added: int | None = None) -> None:
+        """Record a call adding ``added`` units (checked against what is owed, when given)."""
+        p = self._act(name)
+        owed = min(self._highest - p.bet, p.left)
+        if added is not None and added != owed:
+            raise self.error(
+                f"{name!r} calls {self._units(added)} but owes {self._units(owed)}: "
+                "the amounts do not add up"
+            )
+        self._put(p, owed)
+        self._events.append(_Event("cc", name, street=self._street))
+
+    def bet(self, name: str, added: int) -> None:
+        """Record a bet of ``added`` units (on top of what the player has in on the street)."""
+        p = self._act(name)
+        self.raise_to(name, p.bet + added, _acted=p)
+
+    def raise_to(
+        self, name: str, total: int, *, by: int | None = None, _acted: _Player | None = None
+    ) -> None:
+        """Record a bet or raise to ``total`` units on the street (``by``: the site's raise)."""
+        p = _acted or self._act(name)
+        if by is not None and total - self._highest != by:
+            raise self.error(
+                f"{name!r} raises by {self._units(by)} to {self._units(total)} over a bet of "
+                f"{self._units(self._highest)}: the amounts do not add up"
+            )
+        if total <= self._highest:
+            raise self.error(
+                f"{name!r} raises to {self._units(total)}, not above the bet of "
+                f"{self._units(self._highest)}"
+            )
+        self._put(p, total - p.bet)
+        self._highest = total
+        self._events.append(_Event("cbr", name, total, street=self._street))
+
+    def raise_by(self, name: str, by: int) -> None:
+        """Record a raise by ``by`` units over the bet to match."""
+        self.raise_to(name, self._highest + by)
+
+    def put_in(self, name: str, added: int) -> None:
+        """Record ``added`` units put in (a site that writes only that): a call or a raise."""
+        p = self.player(name)
+        if p.bet + added > self._highest:
+            self.raise_to(name, p.bet + added)
+        else:
+            self.call(name, added)
+
+    def _put(self, p: _Player, chips: int) -> None:
+        self._take(p, chips)
+        p.bet += chips
+        p.wager += chips
+        p.contrib += chips
+
+    def board(self, cards: Sequence[int], *, run: int = 0) -> None:
+        """Board cards are dealt (``run``: the board of a hand run more than once, 0 first)."""
+        cards = tuple(cards)
+        if run == 0:
+            for p in self._players.values():
+                p.bet = 0
+            self._highest = 0
+            self._street += 1
+        self._runs = max(self._runs, run + 1)
+        self._events.append(_Event("board", cards=cards, run=run, street=self._street))
+
+    # ------------------------------------------------------------ showdown
+
+    def show(self, name: str, cards: Sequence[int]) -> None:
+        """Record a show at the showdown."""
+        p = self.player(name)
+        self._know(p, tuple(cards))
+        if not any(e.kind == "show" and e.name == name for e in self._events):
+            self._events.append(_Event("show", name, cards=tuple(cards), street=self._street))
+
+    def muck(self, name: str, cards: Sequence[int] | None = None) -> None:
+        """Record a muck at the showdown (the cards, when the file tells them)."""
+        p = self.player(name)
+        if cards is not None:
+            self._know(p, tuple(cards))
+        self._events.append(_Event("muck", name, street=self._street))
+
+    def known(self, name: str, cards: Sequence[int]) -> None:
+        """Record a player's cards told by the summary (no action)."""
+        self._know(self.player(name), tuple(cards))
+
+    # ------------------------------------------------------------ the result
+
+    def uncalled(self, name: str, amount: int) -> None:
+        """Record ``amount`` units of uncalled bet returned to a player."""
+        p = self.player(name)
+        if amount > p.wager:
+            raise self.error(f"{name!r} gets back {self._units(amount)}, more than they bet")
+        p.left += amount
+        p.wager -= amount
+        p.contrib -= amount
+        p.bet -= amount
+        self._uncalled = (name, amount)
+
+    def collect(self, name: str, amount: int, *, pot: int | None = None, run: int = 0) -> None:
+        """Record ``amount`` units collected from a pot (0: the main pot, 1: side pot 1, ...)."""
+        self.player(name)
+        self._collects.append(_Collect(name, amount, pot, run))
+
+    def cash_out(self, name: str, amount: int) -> None:
+        """Record an all-in hand cashed out for ``amount`` units, instead of what the pots pay."""
+        self.player(name)
+        self._cash_out[name] = amount
+
+    def won(self, name: str, amount: int) -> None:
+        """Record the summary's total for a player: checked against what they collected."""
+        self.player(name)
+        self._won[name] = self._won.get(name, 0) + amount
+
+    def total_pot(
+        self, amount: int, *, with_uncalled: bool = False, after_rake: bool = False
+    ) -> None:
+        """Record the pot as the site states it (normalized: before the rake, no uncalled bet)."""
+        self._total_pot = amount
+        self._total_with_uncalled = with_uncalled
+        self._total_after_rake = after_rake
+
+    def rake(self, amount: int, parts: Mapping[str, int] | None = None) -> None:
+        """Record the rake as the site states it (``parts``: rake, jackpot, fees by name)."""
+        self._rake = amount
+        if parts:
+            self._fees = dict(parts)
+
+    def pots(self, amounts: Iterable[int]) -> None:
+        """Record the pots as the summary states them, after the rake (main pot first)."""
+        self._stated_pots = list(amounts)
+
+    # ------------------------------------------------------------ the PHH hand
+
+    def finish(self) -> HandHistory:
+        """Write the hand as PHH and return it.
+
+        Raises
+        ------
+        HistoryError
+            The hand is incomplete (no button, no players, nothing won) or
+            its amounts do not add up.
+        """
+        if self.hand_id is None or self.betting is None:
+            raise self.error("the hand has no header", quote_line=False)
+        if self._button is None:
+            raise self.error("the hand has no button", quote_line=False)
+        # Dealt in: not sitting out, with chips, and in the play (sites list seats
+        # of players who sit out without saying so; every player dealt in posts,
+        # acts, or is dealt cards the file shows).
+        dealt = [
+            p
+            for p in self._players.values()
+            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        ]
+        button = self._button
+        dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
+        k = len(dealt)
+        if k < 2:
+            raise self.error(f"{k} player dealt in: a hand needs two", quote_line=False)
+        for name, amount in self._won.items():  # a pot not awarded: its winner cashed out
+            if name in self._cash_out and not any(c.name == name for c in self._collects):
+                self._collects.append(_Collect(name, amount, None, 0))
+        if not self._collects:
+            raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
+        pos = {p.name: i for i, p in enumerate(dealt)}
+        for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
+            if name not in pos:
+                raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
+        hole_count = self._hole_count(dealt)
+        self._check_cards(dealt)
+        fields: dict[str, Any] = {
+            "variant": f"{_LETTER[self.betting]}O" + ("/8" if self.game == "hilo" else ""),
+        }
+        units = self._to_file
+        antes, blinds, live, dead = self._forced(dealt, pos)
+        fields["antes"] = [units(a) for a in antes]
+        fields["blinds_or_straddles"] = [units(b) for b in (blinds[::-1] if k == 2 else blinds)]
+        if self.betting == "fixed":
+            small_bet = self.small_bet or self.big_blind or max(blinds)
+            fields["small_bet"] = units(small_bet)
+            fields["big_bet"] = units(self.big_bet or 2 * small_bet)
+        else:
+            fields["min_bet"] = units(self.big_blind or max(blinds))
+        fields["starting_stacks"] = [units(p.stack) for p in dealt]
+        fields["actions"], boards, mucks = self._actions(dealt, pos, hole_count)
+        if hole_count != 4:
+            fields[HOLE_COUNT_FIELD] = hole_count
+        if any(live):
+            fields[POSTED_FIELD] = [units(c) for c in live]
+        if any(dead):
+            fields[DEAD_FIELD] = [units(c) for c in dead]
+        if boards:
+            fields[RUN_BOARDS_FIELD] = boards
+        if mucks and any(p.left == 0 and not p.folded for p in dealt):
+            fields[ALL_IN_MUCK_FIELD] = True
+        self._result_fields(fields, dealt, pos)
+        self._info_fields(fields, dealt)
+        name = f"{self.path}, hand {self.hand_id}"
+        try:
+            return HandHistory(fields, name)
+        except ValueError as exc:  # a PHHError: the builder wrote what PHH cannot hold
+            raise self.error(str(exc), quote_line=False) from None
+
+    def _to_file(self, chips: int) -> int | decimal.Decimal:
+        return to_file_units(chips, 10**self.places)
+
+    def _hole_count(self, dealt: list[_Player]) -> int:
+        sizes = {len(p.cards) for p in dealt if p.cards is not None}
+        if self.hole_count is not None:
+            sizes.add(self.hole_count)
+        if len(sizes) > 1:
+            raise self.error(
+                f"hands of {' and '.join(map(str, sorted(sizes)))} hole cards", quote_line=False
+            )
+        count = sizes.pop() if sizes else 4
+        if count not in (4, 5, 6):
+            raise self.error(f"{count} hole cards is no Omaha hand", quote_line=False)
+        return count
+
+    def _check_cards(self, dealt: list[_Player]) -> None:
+        groups: list[tuple[str, Iterable[int]]] = [
+            (f"in {p.name!r}'s hand", p.cards) for p in dealt if p.cards is not None
+        ]
+        for e in self._events:
+            if e.kind == "board":
+                groups.append((f"on board {e.run + 1}" if e.run else "on the board", e.cards))
+        try:
+            require_distinct(groups)
+        except InvalidCardError as exc:
+            raise self.error(str(exc), quote_line=False) from None
+
+    def _forced(
+        self, dealt: list[_Player], pos: dict[str, int]
+    ) -> tuple[list[int], list[int], list[int], list[int]]:
+        """Sort the posts: the blinds by position, antes, and posts out of position (§8.3)."""
+        k = len(dealt)
+        antes, blinds, live, dead = [0] * k, [0] * k, [0] * k, [0] * k
+        sb_pos, bb_pos = (1, 0) if k == 2 else (0, 1)
+        have_sb = have_bb = False
+        for post in self._posts:
+            i = pos[post.name]
+            if post.kind == "ante":
+                antes[i] += post.amount
+            elif post.kind == "small" and not have_sb and not have_bb and i == sb_pos:
+                have_sb = True
+                blinds[i] = max(post.amount, self.small_blind or 0) if post.all_in else post.amount
+            elif post.kind == "big" and not have_bb and (i == bb_pos or (i == 0 and not have_sb)):
+                have_bb = True
+                blinds[i] = max(post.amount, self.big_blind or 0) if post.all_in else post.amount
+            elif post.kind == "straddle" and blinds[i] == 0:
+                blinds[i] = post.amount
+            elif post.kind == "big":
+                live[i] += post.amount
+            elif post.kind == "both":
+                bb = min(self.big_blind or post.amount, post.amount)
+                live[i] += bb
+                dead[i] += post.amount - bb
+            else:  # a small blind out of position, or a dead one
+                dead[i] += post.amount
+        if any(antes):
+            stake = max(
+                antes
+            )  # a short ante is posted at full size; the engine takes what is there
+            antes = [stake if a else 0 for a in antes]
+        if not any(blinds):
+            raise self.error("the hand has no blind", quote_line=False)
+        return antes, blinds, live, dead
+
+    def _actions(
+        self, dealt: list[_Player], pos: dict[str, int], hole_count: int
+    ) -> tuple[list[str], list[str], bool]:
+        """Return the PHH actions, the later boards, and whether anyone mucks at the showdown."""
+        label = {p.name: f"p{i + 1}" for i, p in enumerate(dealt)}
+        units = self._to_file
+        out = [
+            f"d dh {label[p.name]} "
+            + (format_cards(p.cards) if p.cards is not None else "??" * hole_count)
+            for p in dealt
+        ]
+        boards = [""] * (self._runs - 1)
+        showdown: dict[str, _Event] = {}
+        last_round = -1
+        aggressor: str | None = None
+        for e in self._events:
+            if e.kind == "board":
+                if e.run:
+                    boards[e.run - 1] += format_cards(e.cards)
+                else:
+                    out.append(f"d db {format_cards(e.cards)}")
+            elif e.kind in ("show", "muck"):
+                showdown.setdefault(e.name or "", e)
+            else:
+                if e.street != last_round:
+                    last_round, aggressor = e.street, None
+                if e.kind == "cbr":
+                    aggressor = e.name
+                    amount = units(e.total)
+                    text = format(amount, "f") if isinstance(amount, decimal.Decimal) else amount
+                    out.append(f"{label[e.name or '']} cbr {text}")
+                else:
+                    out.append(f"{label[e.name or '']} {e.kind}")
+        # The showdown in turn (§5.9), whatever order the site printed it in; a
+        # player the site does not mention mucks, as long as the hand goes on.
+        live = {p.name for p in dealt if not p.folded}
+        names = [p.name for p in dealt]
+        turn = showdown_order(names, aggressor, live.__contains__) if len(live) > 1 else ()
+        mucked = 0
+        for name in turn:
+            if len(turn) - mucked <= 1:
+                break
+            said = showdown.pop(name) if name in showdown else None
+            if said is not None and said.kind == "show":
+                out.append(f"{label[name]} sm {format_cards(said.cards)}")
+            else:
+                out.append(f"{label[name]} sm")
+                mucked += 1
+        for e in showdown.values():  # shows after the hand was won (courtesy)
+            if e.kind == "show" and e.name in label:
+                out.append(f"{label[e.name]} sm {format_cards(e.cards)}")
+        return out, boards, mucked > 0
+
+    def _result_fields(
+        self, fields: dict[str, Any], dealt: list[_Player], pos: dict[str, int]
+    ) -> None:
+        """Write what the site states about the result, normalized, and the finishing stacks."""
+        units = self._to_file
+        k = len(dealt)
+        collects = list(self._collects)
+        for name, total in self._won.items():  # as the site counts it (the uncalled bet too)
+            got = sum(c.amount for c in collects if c.name == name)
+            if got != total:
+                raise self.error(
+                    f"{name!r} collects {self._units(got)} but the summary says "
+                    f"{self._units(total)}: the amounts do not add up",
+                    quote_line=False,
+                )
+        inferred = uncalled_bet([p.wager for p in dealt])
+        back = [0] * k
+        if self._uncalled is not None:
+            back[pos[self._uncalled[0]]] = self._uncalled[1]
+            if inferred is not None:
+                raise self.error(
+                    f"{dealt[inferred[0]].name!r} still has {self._units(inferred[1])} uncalled",
+                    quote_line=False,
+                )
+        elif inferred is not None and self.uncalled_in_collect:
+            # The site counts the uncalled bet in what its owner collects (as a
+            # pot of its own, or with the pot): it goes back, and is no winning.
+            seat, chips = inferred
+            owner = dealt[seat].name
+            mine = [c for c in collects if c.name == owner]
+            exact = [c for c in mine if c.amount == chips and (c.pot or 0) > 0]
+            take = exact[-1] if exact else max(mine, key=lambda c: c.amount, default=None)
+            if take is None or take.amount < chips:
+                raise self.error(
+                    f"{owner!r} has {self._units(chips)} uncalled but collects less: "
+                    "the amounts do not add up",
+                    quote_line=False,
+                )
+            collects.remove(take)
+            if take.amount > chips:
+                collects.append(_Collect(owner, take.amount - chips, take.pot, take.run))
+            back[seat] = chips
+            dealt[seat].wager -= chips
+            dealt[seat].contrib -= chips
+        elif inferred is not None:
+            raise self.error(
+                f"{dealt[inferred[0]].name!r} bet {self._units(inferred[1])} nobody called, "
+                "and the hand does not return it",
+                quote_line=False,
+            )
+        won = [0] * k
+        for c in collects:
+            won[pos[c.name]] += c.amount
+        in_pot = sum(p.contrib for p in dealt)
+        collected = sum(won)
+        rake = in_pot - collected
+        if rake < 0:
+            raise self.error(
+                f"the players collect {self._units(collected)} from a pot of "
+                f"{self._units(in_pot)}: the amounts do not add up",
+                quote_line=False,
+            )
+        if self._rake is not None and self._rake != rake:
+            raise self.error(
+                f"the rake is stated as {self._units(self._rake)}, but the pot of "
+                f"{self._units(in_pot)} pays out {self._units(collected)}: the amounts do not "
+                "add up",
+                quote_line=False,
+            )
+        if self._total_pot is not None:
+            stated = self._total_pot
+            if self._total_with_uncalled:
+                stated -= sum(back)
+            if self._total_after_rake:
+                stated += rake
+            fields[TOTAL_POT_FIELD] = units(stated)
+        fields["finishing_stacks"] = [
+            units(p.left + (0 if self._uncalled else b) + self._cash_out.get(p.name, w))
+            for p, b, w in zip(dealt, back, won, strict=True)
+        ]
+        if self._cash_out:
+            fields[CASH_OUT_FIELD] = [units(self._cash_out.get(p.name, 0)) for p in dealt]
+        fields["winnings"] = [units(w) for w in won]
+        if any(back):
+            fields[UNCALLED_FIELD] = [units(b) for b in back]
+        fields[RAKE_FIELD] = units(rake)
+        if self._fees:
+            fields[FEES_FIELD] = {name: units(c) for name, c in self._fees.items()}
+        pots_named = any(c.pot for c in collects) or self._runs > 1 or self._stated_pots
+        if pots_named:
+            entries: dict[tuple[int, int], dict[str, int]] = {}
+            for c in collects:
+                key = (c.pot or 0, c.run)
+                won_here = entries.setdefault(key, {})
+                won_here[c.name] = won_here.get(c.name, 0) + c.amount
+            if self._stated_pots is not None:
+                for i, amount in enumerate(self._stated_pots):
+                    got = sum(sum(w.values()) for (p, _), w in entries.items() if p == i)
+                    if got != amount:
+                        raise self.error(
+                            f"{'the main pot' if i == 0 else f'side pot {i}'} is stated as "
+                            f"{self._units(amount)} but pays out {self._units(got)}: the amounts "
+                            "do not add up",
+                            quote_line=False,
+                        )
+            label = {p.name: f"p{i + 1}" for i, p in enumerate(dealt)}
+            pots: list[dict[str, Any]] = []
+            for (pot, run), won_here in sorted(entries.items()):
+                entry: dict[str, Any] = {"pot": pot + 1}
+                if self._runs > 1:
+                    entry["run"] = run + 1
+                entry["amount"] = units(sum(won_here.values()))
+                entry["won"] = {label[n]: units(c) for n, c in won_here.items()}
+                pots.append(entry)
+            fields[POTS_FIELD] = pots
+
+    def _info_fields(self, fields: dict[str, Any], dealt: list[_Player]) -> None:
+        """Write the informational fields: the site, the hand, the table, the time, the seats."""
+        info = self.info
+        fields["venue"] = self.site
+        fields["hand"] = self.hand_id
+        for key in ("event", "table", "currency", "level"):
+            if info.get(key) is not None:
+                fields[key] = info[key]
+        when = info.get("time")
+        if isinstance(when, datetime.datetime):
+            fields["time"] = when.time()
+            fields["day"], fields["month"], fields["year"] = when.day, when.month, when.year
+        if info.get("time_zone"):
+            fields["time_zone_abbreviation"] = info["time_zone"]
+        fields["seats"] = [p.number for p in dealt]
+        if info.get("seat_count"):
+            fields["seat_count"] = info["seat_count"]
+        fields["players"] = [p.name for p in dealt]
+        if self._button not in {p.number for p in dealt}:
+            fields[BUTTON_SEAT_FIELD] = self._button
+        out = [p.name for p in self._players.values() if p not in dealt]
+        if out:
+            fields[SITTING_OUT_FIELD] = out
+        if info.get("tournament") is not None:
+            fields[TOURNAMENT_FIELD] = info["tournament"]

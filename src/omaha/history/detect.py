@@ -1,0 +1,53 @@
+r"""Which site wrote a hand history: :func:`detect`.
+
+Each format starts its hands with words of its own: ``PokerStars Hand #``,
+``Poker Hand #`` (GGPoker), ``Full Tilt Poker Game #``, ``***** Hand History
+for Game`` (PartyPoker), ``Winamax Poker -``, and iPoker's XML ``<session>``
+with ``<game gamecode=``. The first such line of a text decides.
+
+Examples
+--------
+>>> detect("\\n\\nPokerStars Hand #1: Omaha Pot Limit ($1/$2 USD) - ...")
+'pokerstars'
+>>> detect('<?xml version="1.0"?><session><game gamecode="5">')
+'ipoker'
+>>> detect("hello")
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["FORMATS", "START", "detect"]
+
+START: dict[str, str] = {
+    "pokerstars": r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #",
+    "ggpoker": r"Poker Hand #[A-Z]{0,3}\d+: ",
+    "fulltilt": r"Full ?Tilt ?Poker (?:Game|Hand) #",
+    "partypoker": r"\*{5} Hand History [Ff]or Game ",
+    "winamax": r"Winamax Poker - ",
+}
+"""The line that starts a hand, for each text format."""
+
+FORMATS = ("fulltilt", "ggpoker", "ipoker", "partypoker", "pokerstars", "winamax")
+"""Every format :mod:`omaha.history` reads."""
+
+_FIRST = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in START.items()), re.MULTILINE)
+_XML = re.compile(
+    r"\s*(?:<\?xml[^>]*>)?(?:\s|<!DOCTYPE[^[>]*(?:\[.*?\])?\s*>)*<session\b", re.DOTALL
+)
+
+
+def detect(text: str) -> str | None:
+    """Return the format of a hand history's text (one of :data:`FORMATS`), or None.
+
+    Only the text's beginning is read (the first hand's start within its
+    first 64 KiB).
+    """
+    head = text[:65536]
+    if _XML.match(head) and "<game" in head:
+        return "ipoker"
+    m = _FIRST.search(head)
+    if m is None:
+        return None
+    return m.lastgroup

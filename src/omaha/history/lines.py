@@ -1,0 +1,125 @@
+"""What the text formats share: players' names at the start of a line, the betting verbs.
+
+PokerStars, GGPoker, Full Tilt and Winamax write a hand's actions as the
+player's name, then what they do, in nearly the same words: ``folds``,
+``checks``, ``calls $1``, ``bets $1``, ``raises $1 to $2`` (``raises to
+$2`` at Full Tilt), ``and is all-in``. :class:`Names` finds the name at the
+start of a line among the players seated (names may hold spaces, colons and
+brackets); :func:`betting_action` reads the verb and tells the builder.
+
+Examples
+--------
+>>> names = Names(["Player 1", "Player 10", "Bob"])
+>>> names.split("Player 10: raises $2 to $3")
+('Player 10', 'raises $2 to $3')
+>>> names.split("Bob collected $5 from pot", sep=" ")
+('Bob', 'collected $5 from pot')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from omaha.history.builder import HandBuilder
+
+__all__ = ["AMOUNT", "Names", "betting_action", "ignorable"]
+
+AMOUNT = r"[$€£¥₹]?\s?\d(?:[\d,.]*\d)?(?:\s?(?:€|£|\$|USD|EUR|GBP|CAD|INR|CNY))?"
+"""An amount as the text formats write it: ``$1,234.56``, ``0.22€``, ``27,617``."""
+
+_ACTION = re.compile(
+    rf"(?P<verb>folds|checks|calls|bets|raises)"
+    rf"(?: (?P<a>{AMOUNT}))?(?: to (?P<b>{AMOUNT}))?"
+    r"(?P<rest>.*)$"
+)
+_REST = re.compile(
+    r"(?:,? and is all[- ]in|,? and has reached the \S+ cap|\s*\[[^\]]*\]| \(disconnect\))*\s*"
+)
+
+_CHATTER = re.compile(
+    r".*(?: said, \".*| is disconnected| is connected| has timed out.*| has returned"
+    r"| leaves the table| joins the table.*| will be allowed to play after the button"
+    r"| sits out|: sits out| is sitting out|: is sitting out| was removed from the table.*"
+    r"| has requested TIME| has \d+ seconds left to act| stands up| sits down"
+    r"| seconds left to act| is feeling .*| has been disconnected.*| is sitting in"
+    r"|: doesn't show hand| doesn't show hand| does not show| does not show cards\.?)$"
+    r"|\d+ seconds left to act$|No low hand qualified$"
+    r"|Players agree to Run It (?:Twice|Three Times)$"
+)
+
+
+def ignorable(line: str) -> bool:
+    """Whether a line is chatter the hand does not depend on (chat, time, connections)."""
+    return bool(_CHATTER.match(line))
+
+
+class Names:
+    """The players' names of one hand, to find at the start of a line.
+
+    Parameters
+    ----------
+    names : iterable of str
+        The names seated.
+    """
+
+    __slots__ = ("_by_length", "_known")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._known = set(names)
+        self._by_length = sorted(self._known, key=len, reverse=True)
+
+    def split(self, line: str, sep: str = ": ") -> tuple[str, str] | None:
+        """Return ``(name, rest)`` when ``line`` starts with a seated name and ``sep`` (or None)."""
+        head, found, rest = line.partition(sep)
+        if found and head in self._known:
+            return head, rest
+        if line in self._known:  # the name alone
+            return line, ""
+        for name in self._by_length:  # a name holding the separator
+            if line.startswith(name) and line[len(name) :].startswith(sep):
+                return name, line[len(name) + len(sep) :]
+        return None
+
+
+def betting_action(b: HandBuilder, name: str, text: str, *, raises_to: bool = False) -> bool:
+    """Read one betting action after the player's name; return False when it is none.
+
+    Parameters
+    ----------
+    b : HandBuilder
+        The hand.
+    name : str
+        The player.
+    text : str
+        The rest of the line: ``"calls $0.05"``, ``"raises $0.87 to $1.16 and is
+        all-in"``, ``"raises to $3"`` (Full Tilt), ``"folds [Ah]"``.
+    raises_to : bool
+        The site writes ``raises X`` as the street total (no ``to``).
+
+    Raises
+    ------
+    HistoryError
+        An amount that is none, or that does not add up (from the builder).
+    """
+    m = _ACTION.match(text)
+    if m is None or not _REST.fullmatch(m.group("rest")):
+        return False
+    verb, a, to = m.group("verb"), m.group("a"), m.group("b")
+    if verb == "folds" and a is None and to is None:
+        b.fold(name)
+    elif verb == "checks" and a is None and to is None:
+        b.check(name)
+    elif verb == "calls" and a is not None and to is None:
+        b.call(name, b.amount(a))
+    elif verb == "bets" and a is not None and to is None:
+        b.bet(name, b.amount(a))
+    elif verb == "raises" and a is not None and to is not None:
+        b.raise_to(name, b.amount(to), by=b.amount(a))
+    elif verb == "raises" and to is not None:
+        b.raise_to(name, b.amount(to))
+    elif verb == "raises" and a is not None and raises_to:
+        b.raise_to(name, b.amount(a))
+    else:
+        return False
+    return True

@@ -1,0 +1,119 @@
+"""Amounts and cards as the sites write them: :func:`parse_money`, :func:`site_cards`.
+
+Amounts come with currency signs and codes (``$1,234.56``, ``€0.50``,
+``0,35 €``, ``100 USD``, ``1 234,50€``), thousands separators (``27,617``
+tournament chips) and either decimal mark; :func:`parse_money` reads them
+exactly as a :class:`~decimal.Decimal` (never a float), and
+:func:`to_units` turns that into whole units of the file (cents for money,
+chips for tournament chips), refusing anything finer.
+
+Cards are ``Ad`` (``10d`` too), or iPoker's suit-first ``DA``, ``S10``;
+:func:`site_cards` reads a list of them into card codes, naming a card that
+is no card.
+
+Examples
+--------
+>>> parse_money("$1,234.56"), parse_money("0,35 €"), parse_money("27,617"), parse_money("(0.15)")
+(Decimal('1234.56'), Decimal('0.35'), Decimal('27617'), Decimal('0.15'))
+>>> to_units(parse_money("$0.05"), 2), to_units(parse_money("1 500"), 0)
+(5, 1500)
+>>> from omaha.cards import format_cards
+>>> format_cards(site_cards("Ad 3h Qc Kh"))
+'Ad3hQcKh'
+>>> format_cards(site_cards("S10 HA S6 CQ", suit_first=True))
+'TsAh6sQc'
+"""
+
+from __future__ import annotations
+
+import decimal
+import re
+
+from omaha.cards import parse_cards
+
+__all__ = ["AmountError", "parse_money", "site_cards", "to_units"]
+
+_NOT_NUMBER = re.compile(r"[^0-9.,]")
+_SPACES = re.compile(r"(?<=\d)[\s\u00a0\u202f'](?=\d{3}\b)")
+_THOUSANDS = re.compile(r"^\d{1,3}(,\d{3})+$")
+
+
+class AmountError(ValueError):
+    """Text that is no amount, or an amount finer than the file's unit (the caller names it)."""
+
+
+def parse_money(text: str) -> decimal.Decimal:
+    """Read an amount as a site writes it, exactly (currency signs and codes ignored).
+
+    Raises
+    ------
+    AmountError
+        No number in the text, or a malformed one.
+    """
+    cleaned = _NOT_NUMBER.sub("", _SPACES.sub("", text))
+    if not cleaned or not any(c.isdigit() for c in cleaned):
+        raise AmountError(f"{text!r} is no amount")
+    if "," in cleaned and "." in cleaned:
+        if cleaned.rfind(",") > cleaned.rfind("."):  # 1.234,56
+            cleaned = cleaned.replace(".", "").replace(",", ".")
+        else:  # 1,234.56
+            cleaned = cleaned.replace(",", "")
+    elif "," in cleaned:
+        if _THOUSANDS.match(cleaned):  # 27,617 or 1,000,000: thousands
+            cleaned = cleaned.replace(",", "")
+        elif cleaned.count(",") == 1:  # 0,35: a decimal comma
+            cleaned = cleaned.replace(",", ".")
+        else:
+            raise AmountError(f"{text!r} is no amount")
+    elif cleaned.count(".") > 1:
+        if re.fullmatch(r"\d{1,3}(\.\d{3})+", cleaned):  # 1.000.000
+            cleaned = cleaned.replace(".", "")
+        else:
+            raise AmountError(f"{text!r} is no amount")
+    try:
+        return decimal.Decimal(cleaned)
+    except decimal.InvalidOperation:
+        raise AmountError(f"{text!r} is no amount") from None
+
+
+def to_units(amount: decimal.Decimal, places: int) -> int:
+    """Return ``amount`` in whole units of ``10**-places`` (cents: 2; chips: 0).
+
+    Raises
+    ------
+    AmountError
+        The amount is finer than the unit (``0.005`` in cents).
+    """
+    scaled = amount.scaleb(places)
+    if scaled != scaled.to_integral_value():
+        unit = "cents" if places == 2 else f"units of 10**-{places}" if places else "chips"
+        raise AmountError(f"{amount} is not a whole number of {unit}")
+    return int(scaled)
+
+
+_SUIT_FIRST = re.compile(r"([CDHScdhs])(10|[2-9TJQKAtjqka])")
+
+
+def site_cards(text: str, *, suit_first: bool = False) -> tuple[int, ...]:
+    """Read cards written by a site, separated by spaces or commas, into card codes.
+
+    Parameters
+    ----------
+    text : str
+        ``"Ad 3h Qc Kh"``, ``"[ Kh, Kd, 4c, Ac ]"``; with ``suit_first``,
+        iPoker's ``"SK D6 H7 DQ"`` (``S10`` for the ten).
+    suit_first : bool, default False
+
+    Raises
+    ------
+    omaha.errors.InvalidCardError
+        A card that is no card, or the same card twice (the message names it).
+    """
+    tokens = text.replace(",", " ").replace("[", " ").replace("]", " ").split()
+    if suit_first:
+        flipped = []
+        for token in tokens:
+            m = _SUIT_FIRST.fullmatch(token)
+            flipped.append(m.group(2) + m.group(1).lower() if m else token)
+        tokens = flipped
+    return parse_cards(tokens)

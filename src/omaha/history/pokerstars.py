@@ -1,0 +1,426 @@
+"""PokerStars hand histories (``PokerStars Hand #...``, ``PokerStars Game #...``).
+
+The format, as PokerStars writes it (and as the public examples and
+open-source trackers describe it): a header (the hand number, a tournament
+and its level, the game, the stakes, the time), the table and the button's
+seat, one line per seat (``Seat 3: Name ($10.05 in chips)``, ``is sitting
+out``), the forced bets (``posts small blind``, ``posts big blind``, ``posts
+small & big blinds`` on return, ``posts the ante``), then the streets
+(``*** HOLE CARDS ***``, ``*** FLOP *** [..]``, ``*** FIRST TURN ***`` when
+the board is run twice), each action as ``Name: verb amount``, the uncalled
+bet, the showdown (``shows``, ``mucks hand``), what each player collected
+from which pot, and the summary (the total pot, each pot, the rake, each
+seat's result). Omaha High and Hi-Lo, 4 and 5 cards (``5 Card Omaha``),
+pot-limit, no-limit and fixed-limit, cash games (amounts in cents) and
+tournaments (in chips); the mixed games' Omaha hands too.
+
+GGPoker writes nearly the same text; :mod:`omaha.history.ggpoker` reads it
+with this reader and its differences.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any, ClassVar
+
+from omaha.history.builder import HandBuilder
+from omaha.history.lines import AMOUNT, Names, betting_action, ignorable
+from omaha.history.text import HandText
+from omaha.phh.fields import Betting, Game
+from omaha.phh.history import HandHistory
+
+__all__ = ["START", "StarsReader", "read_hand"]
+
+START = r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
+"""A line that starts a PokerStars hand."""
+
+_LIMITS: dict[str, Betting] = {
+    "pot limit": "pot",
+    "no limit": "no",
+    "limit": "fixed",
+    "fixed limit": "fixed",
+    "pl": "pot",
+    "nl": "no",
+}
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman(text: str) -> int:
+    """Read a level number, written with Roman numerals or digits (``XIV`` is 14)."""
+    if text.isdigit():
+        return int(text)
+    total = 0
+    for i, ch in enumerate(text):
+        value = _ROMAN[ch]
+        total += -value if i + 1 < len(text) and _ROMAN[text[i + 1]] > value else value
+    return total
+
+
+def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
+    """Read an Omaha game's name: ``Omaha Hi/Lo Pot Limit``, ``5 Card Omaha Pot Limit``.
+
+    Returns ``(betting, game, hole cards)``, or None for any other game.
+    """
+    t = text.lower().replace("-", " ").replace("_", " ")
+    if "omaha" not in t and not re.search(r"\bplo[58]?\b", t):
+        return None
+    if "courchevel" in t:
+        return None
+    game: Game = (
+        "hilo" if re.search(r"hi\s?/\s?lo|h/l|hi lo|8 or better|\bplo8\b|hilo", t) else "hi"
+    )
+    m = re.search(r"\b([56])\s?(?:card|c)\b|\bplo ?([56])\b|omaha([56])\b", t)
+    hole = int(next(g for g in m.groups() if g)) if m else 4
+    betting: Betting
+    if "pot limit" in t or re.search(r"\bpl\b|\bplo", t):
+        betting = "pot"
+    elif "no limit" in t or re.search(r"\bnl\b", t):
+        betting = "no"
+    elif "limit" in t or re.search(r"\bfl\b", t):
+        betting = "fixed"
+    else:
+        betting = "pot"
+    return betting, game, hole
+
+
+class StarsReader:
+    """Read one hand in PokerStars' format (and, with its differences, GGPoker's)."""
+
+    site: ClassVar[str] = "PokerStars"
+    header: ClassVar[re.Pattern[str]] = re.compile(
+        r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(?P<id>\d+): +"
+        r"(?:\{[^}]*\} +)?"
+        r"(?:Tournament #(?P<tournament>\d+), (?P<event>.*?) +)?"
+        r"(?P<game>(?:[\w/&' +-]+?))"
+        r"(?: - (?:Match Round \w+, )?Level (?P<level>[IVXLCDM\d]+))? "
+        r"\((?P<stakes>[^)]*)\) - (?P<time>.*)$"
+    )
+    table: ClassVar[re.Pattern[str]] = re.compile(
+        r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
+        r"Seat #(?P<button>\d+) is the button$"
+    )
+    seat_line: ClassVar[re.Pattern[str]] = re.compile(
+        rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips"
+        r"(?:, .*? bounty)?\)(?P<out> is sitting out| out of hand.*)?$"
+    )
+    collect: ClassVar[re.Pattern[str]] = re.compile(
+        rf"(?P<name>.+?) collected (?P<amount>{AMOUNT}) from "
+        r"(?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)$"
+    )
+    posts: ClassVar[dict[str, str]] = {
+        "posts small blind": "small",
+        "posts big blind": "big",
+        "posts small & big blinds": "both",
+        "posts the ante": "ante",
+        "posts straddle": "straddle",
+    }
+    street_names: ClassVar[dict[str, tuple[int, int]]] = {
+        "FLOP": (0, 0),
+        "TURN": (1, 0),
+        "RIVER": (2, 0),
+        "FIRST FLOP": (0, 0),
+        "FIRST TURN": (1, 0),
+        "FIRST RIVER": (2, 0),
+        "SECOND FLOP": (0, 1),
+        "SECOND TURN": (1, 1),
+        "SECOND RIVER": (2, 1),
+        "THIRD FLOP": (0, 2),
+        "THIRD TURN": (1, 2),
+        "THIRD RIVER": (2, 2),
+    }
+    _street = re.compile(
+        r"\*\*\* (?P<name>[A-Z0-9 /-]+?) \*\*\*(?P<cards>(?: ?\[[^\]]*\])*)"
+        r"(?: \(Total Pot.*\))?\s*$"
+    )
+    sep: ClassVar[str] = ": "
+    """What follows a player's name in an action line."""
+    total_pot_is: ClassVar[dict[str, bool]] = {}
+    """How the summary's total pot counts (with the uncalled bet, after the rake: Winamax)."""
+    _pot_part = re.compile(rf"(Main pot|Side pot(?:[- ]\d+)?) (?P<amount>{AMOUNT})\.")
+    _total = re.compile(
+        rf"Total pot (?P<total>{AMOUNT})"
+        rf"(?P<pots>(?: (?:Main pot|Side pot(?:[- ]\d+)?) {AMOUNT}\.)*)"
+        r"(?P<fees>(?: \| [A-Za-z ]+ " + AMOUNT + r")*)\s*$"
+    )
+    _fee = re.compile(rf"\| (?P<name>[A-Za-z ]+?) (?P<amount>{AMOUNT})")
+    won_in_summary: ClassVar[re.Pattern[str]] = re.compile(
+        rf"\b(?:won|collected) \((?P<amount>{AMOUNT})\)"
+    )
+    _shown = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
+    _cash_out = re.compile(
+        rf"(?P<name>.+?) cashed out the hand for (?P<amount>{AMOUNT})"
+        rf"(?: \| Cash Out Fee (?P<fee>{AMOUNT}))?$"
+    )
+
+    def __init__(self, hand: HandText, path: str) -> None:
+        self.hand = hand
+        self.path = path
+        self.b = HandBuilder(self.site, path, line=hand.line)
+        self.names = Names(())
+        self.summary = False
+        self.dealt = False
+
+    # ------------------------------------------------------------ reading
+
+    def read(self) -> HandHistory:
+        """Read the hand; raise :class:`~omaha.errors.HistoryError` naming the line if it cannot."""
+        b = self.b
+        lines = self.hand.lines
+        first = self.hand.line
+        b.at(first, lines[0])
+        self.read_header(lines[0])
+        i = 1
+        while i < len(lines):
+            b.at(first + i, lines[i])
+            if not self.read_table(lines[i]):
+                break
+            i += 1
+        else:
+            raise b.error("the hand is truncated: it ends before its seats")
+        seated = False
+        while i < len(lines):
+            line = lines[i]
+            b.at(first + i, line)
+            m = self.seat_line.match(line)
+            if m is None:
+                break
+            b.seat(int(m["seat"]), m["name"], b.amount(m["stack"]), sitting_out=bool(m["out"]))
+            seated = True
+            i += 1
+        if not seated:
+            raise b.error("the hand has no seats")
+        self.names = Names(b._players)
+        saw_summary = False
+        for j in range(i, len(lines)):
+            line = lines[j]
+            b.at(first + j, line)
+            if not line:
+                continue
+            if line.startswith("*** SUMMARY ***"):
+                self.summary = saw_summary = True
+                continue
+            if self.summary:
+                self.read_summary(line)
+            elif not self.read_line(line):
+                raise b.error("a line the PokerStars reader does not know")
+        if not saw_summary:
+            raise b.error("the hand is truncated: it has no summary", quote_line=False)
+        return b.finish()
+
+    def read_header(self, line: str) -> None:
+        """Read the first line: the hand's number, the game, the stakes, the time."""
+        b = self.b
+        m = self.header.match(line)
+        if m is None:
+            raise b.error("not a PokerStars hand's first line")
+        game_text = m["game"]
+        stakes = m["stakes"]
+        mixed = re.match(r"(?P<name>[\w-]+(?: \w+)*) \((?P<game>[^,]+), (?P<stakes>.*)", stakes)
+        if mixed and "Omaha" in mixed["game"]:  # 8-Game (Omaha Hi/Lo Limit, $2/$4)
+            game_text, stakes = mixed["game"], mixed["stakes"]
+        game = omaha_game(game_text)
+        if game is None:
+            b.hand_id = m["id"]
+            raise b.error(f"not an Omaha hand: {game_text!r}", quote_line=False)
+        betting, kind, hole = game
+        tournament = m["tournament"]
+        b.places = 0 if tournament else 2
+        parts = re.findall(AMOUNT, stakes)
+        if len(parts) < 2:
+            b.hand_id = m["id"]
+            raise b.error(f"stakes {stakes!r} without two amounts")
+        low, high = b.amount(parts[0]), b.amount(parts[1])
+        currency = self.currency(stakes) if not tournament else None
+        b.start(
+            m["id"],
+            betting=betting,
+            game=kind,
+            hole_count=hole,
+            currency=currency,
+            tournament=tournament,
+            event=f"Tournament #{tournament}, {m['event']}" if tournament else None,
+            level=roman(m["level"]) if m["level"] else None,
+            stakes=(low, high),
+            **self.when(m["time"]),
+        )
+
+    @staticmethod
+    def currency(stakes: str) -> str | None:
+        """Return a cash game's currency: ``USD``, ``EUR``... (None for play money)."""
+        m = re.search(r"\b(USD|EUR|GBP|CAD|INR|CNY|SEK|RUB|BRL)\b", stakes)
+        if m:
+            return m.group(1)
+        for sign, code in (("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("₹", "INR"), ("¥", "CNY")):
+            if sign in stakes:
+                return code
+        return None
+
+    @staticmethod
+    def when(text: str) -> dict[str, Any]:
+        """Read ``2014/01/06 16:05:07 ET`` (the first time given): ``time`` and ``time_zone``."""
+        m = re.search(
+            r"(\d{4})/(\d{1,2})/(\d{1,2})[ -]+(\d{1,2}):(\d{2}):(\d{2})(?: \(?([A-Z]{2,5})\)?)?",
+            text,
+        )
+        if m is None:
+            return {}
+        y, mo, d, h, mi, s = (int(x) for x in m.groups()[:6])
+        return {"time": datetime.datetime(y, mo, d, h, mi, s), "time_zone": m.group(7)}
+
+    def read_table(self, line: str) -> bool:
+        """Read the table line; return False when the line is something else."""
+        m = self.table.match(line)
+        if m is None:
+            return False
+        b = self.b
+        b.info["table"] = m["table"]
+        if m["max"]:
+            b.info["seat_count"] = int(m["max"])
+        b.button(int(m["button"]))
+        return True
+
+    # ------------------------------------------------------------ the hand
+
+    def read_line(self, line: str) -> bool:
+        """Read one line of the hand before the summary; return False for a line not understood."""
+        b = self.b
+        if line.startswith("***"):
+            return self.read_street(line)
+        if line.startswith("Dealt to "):
+            return self.read_dealt(line[9:])
+        m = self.uncalled_line.match(line)
+        if m is not None:
+            b.uncalled(m["name"], b.amount(m["amount"]))
+            return True
+        if self.read_collect(line):
+            return True
+        found = self.names.split(line, self.sep)
+        if found is not None:
+            name, rest = found
+            return self.read_action(name, rest)
+        m = self._cash_out.match(line)
+        if m is not None and m["name"] in b._players:
+            b.cash_out(m["name"], b.amount(m["amount"]))
+            return True
+        return ignorable(line)
+
+    uncalled_line: ClassVar[re.Pattern[str]] = re.compile(
+        rf"Uncalled bet (?:\(|of )(?P<amount>{AMOUNT})\)? returned to (?P<name>.+)$"
+    )
+
+    def read_collect(self, line: str) -> bool:
+        """Read ``Name collected $1 from side pot-1``; return False for any other line."""
+        m = self.collect.match(line)
+        if m is None or m["name"] not in self.b._players:
+            return False
+        index = 0 if m["pot"] in ("pot", "main pot") else int(m["n"] or 1)
+        self.b.collect(m["name"], self.b.amount(m["amount"]), pot=index, run=self.run)
+        return True
+
+    run = 0
+
+    def read_street(self, line: str) -> bool:
+        """Read a ``*** ... ***`` line: the hole cards, a street, a showdown."""
+        b = self.b
+        m = self._street.match(line)
+        if m is None:
+            return False
+        name = m["name"]
+        if name == "HOLE CARDS":
+            self.dealt = True
+            return True
+        if "SHOW DOWN" in name or "SHOWDOWN" in name:
+            word = name.split()[0] if not name[-1].isdigit() else name.split()[-1]
+            self.run = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "1": 0, "2": 1, "3": 2}.get(word, 0)
+            return True
+        street = self.street_names.get(name)
+        if street is None:
+            return False
+        index, run = street
+        groups = re.findall(r"\[([^\]]*)\]", m["cards"])
+        if not groups:
+            return False
+        cards = b.cards(groups[-1])
+        if len(cards) != (3 if index == 0 else 1):
+            raise b.error(f"the {name.lower()} is {len(cards)} cards")
+        b.board(cards, run=run)
+        return True
+
+    def read_dealt(self, text: str) -> bool:
+        """Read ``Dealt to Name [cards]`` (or ``Dealt to Name`` at GGPoker)."""
+        b = self.b
+        m = re.match(r"(?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<more>[^\]]*)\])?$", text)
+        if m is None or m["name"] not in b._players:
+            return False
+        cards = m["more"] or m["cards"]
+        b.deal(m["name"], b.cards(cards) if cards else None)
+        return True
+
+    def read_action(self, name: str, rest: str) -> bool:
+        """Read what a player does: a post, a bet, a show or a muck."""
+        b = self.b
+        for words, kind in self.posts.items():
+            if rest.startswith(words + " "):
+                amount = rest[len(words) + 1 :].removesuffix(" and is all-in")
+                b.post(name, kind, b.amount(amount.removesuffix(" out of position")))  # type: ignore[arg-type]
+                return True
+        if rest.startswith("shows [") or rest.startswith("mucks ["):
+            end = rest.index("]")
+            cards = b.cards(rest[7:end])
+            if rest.startswith("shows"):
+                b.show(name, cards)
+            else:
+                b.muck(name, cards)
+            return True
+        if rest.startswith("mucks hand") or rest == "mucks":
+            b.muck(name)
+            return True
+        if betting_action(b, name, rest):
+            return True
+        return ignorable(f"{name}: {rest}")
+
+    # ------------------------------------------------------------ the summary
+
+    def read_summary(self, line: str) -> None:
+        """Read a summary line: the total pot, the pots, the rake, each seat's result."""
+        b = self.b
+        if line.startswith("Total pot "):
+            m = self._total.match(line.replace(" | No rake", " | Rake 0"))
+            if m is None:
+                raise b.error("a total pot the PokerStars reader does not know")
+            b.total_pot(b.amount(m["total"]), **self.total_pot_is)
+            parts = {
+                f["name"].strip(): b.amount(f["amount"]) for f in self._fee.finditer(m["fees"])
+            }
+            b.rake(sum(parts.values()), parts if len(parts) > 1 else None)
+            pots = [b.amount(p["amount"]) for p in self._pot_part.finditer(m["pots"])]
+            if pots:
+                b.pots(pots)
+            return
+        if line.startswith("Seat "):
+            m = re.match(r"Seat \d+: (?P<rest>.*)$", line)
+            found = self.names.split(m["rest"], sep=" ") if m else None
+            if found is None:
+                raise b.error("a seat the PokerStars reader does not know")
+            name, rest = found
+            shown = self._shown.search(rest)
+            if shown is not None and shown["cards"].strip():
+                b.known(name, b.cards(shown["cards"]))
+            won = [b.amount(w["amount"]) for w in self.won_in_summary.finditer(rest)]
+            if won:
+                b.won(name, sum(won))
+            return
+        if re.match(
+            r"(?:Board|FIRST Board|SECOND Board|THIRD Board):? \["
+            r"|Hand was run (?:twice|three times|two times)"
+            r"|with |Duration|\*\*\* SUMMARY \d|Pot \d ",
+            line,
+        ):
+            return
+        raise b.error("a summary line the PokerStars reader does not know")
+
+
+def read_hand(hand: HandText, path: str) -> HandHistory:
+    """Read one PokerStars hand into a PHH hand (see :class:`StarsReader`)."""
+    return StarsReader(hand, path).read()

@@ -1,0 +1,246 @@
+"""Rake: the chips the house takes from the pots before they are awarded (docs/rules.md §4.9).
+
+A rake policy is what :class:`omaha.Table` takes as ``rake=``: called as
+``policy(hand, pots)`` once the pots are built, it returns the same pots
+with smaller (or equal) amounts, and the engine awards what is left (each
+pot's rake is :attr:`omaha.PotResult.rake`). Two policies are provided:
+
+- :class:`PercentRake`: a percentage of the pot in whole steps of chips,
+  with a cap, "no flop, no drop" (no rake when the hand ends before the
+  flop), and the two ways sites spread it over the main and side pots.
+- :class:`RecordedRake`: the rake exactly as a history records it, the
+  total and, when the history states them, each pot after the rake.
+
+The percentage is exact (a :class:`fractions.Fraction`, or a decimal string
+such as ``"5%"`` or ``"0.045"``); floats are refused, so no amount is ever
+rounded by binary arithmetic.
+
+Examples
+--------
+5% in whole cents, capped at $3: a $60.50 pot is raked $3, a $0.80 pot $0.04.
+
+>>> policy = PercentRake("5%", cap=300)
+>>> policy.amount(6050), policy.amount(80)
+(300, 4)
+>>> from omaha.pots import Pot
+>>> pots = (Pot(247, (0, 1, 2, 3)), Pot(93, (0, 1, 3)), Pot(30, (1, 3)))
+>>> PercentRake("5%", split="cumulative").cut(pots), policy.cut(pots)
+((12, 5, 1), (13, 4, 1))
+"""
+
+from __future__ import annotations
+
+import decimal
+import fractions
+from collections.abc import Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from omaha.pots import Pot, take_rake
+
+if TYPE_CHECKING:
+    from omaha.table import Hand
+
+__all__ = ["PercentRake", "RakeSplit", "RecordedRake", "parse_rate"]
+
+RakeSplit = Literal["cumulative", "proportional"]
+"""How a percentage rake is spread over the pots (docs/rules.md §4.9)."""
+
+
+def parse_rate(rate: object) -> fractions.Fraction:
+    """Return a rake rate as an exact fraction of the pot.
+
+    Parameters
+    ----------
+    rate : Fraction, Decimal, int or str
+        ``Fraction(1, 20)``, ``Decimal("0.05")``, ``"0.05"`` or ``"5%"``
+        (a string with ``%`` is in percent). Floats are refused: their
+        binary value is not the decimal written.
+
+    Returns
+    -------
+    Fraction
+        From 0 to 1.
+
+    Raises
+    ------
+    ValueError
+        A float, text that is no number, or a rate outside 0..1 (the message
+        quotes it).
+
+    Examples
+    --------
+    >>> parse_rate("4.5%"), parse_rate("0.05")
+    (Fraction(9, 200), Fraction(1, 20))
+    """
+    if isinstance(rate, bool | float):
+        raise ValueError(
+            f"rake rate {rate!r}: give a Fraction, a Decimal or a text such as '5%', not a float"
+        )
+    try:
+        if isinstance(rate, str):
+            text = rate.strip()
+            percent = text.endswith("%")
+            value = fractions.Fraction(decimal.Decimal(text.rstrip("%").strip()))
+            if percent:
+                value /= 100
+        elif isinstance(rate, fractions.Fraction | decimal.Decimal | int):
+            value = fractions.Fraction(rate)
+        else:
+            raise TypeError
+    except (decimal.InvalidOperation, TypeError, ValueError, ZeroDivisionError):
+        raise ValueError(f"rake rate {rate!r} is not a number") from None
+    if not 0 <= value <= 1:
+        raise ValueError(f"rake rate {rate!r} must be between 0 and 100%")
+    return value
+
+
+def _cap_for(cap: int | Mapping[int, int] | None, players: int) -> int | None:
+    """Return the cap of a hand dealt to ``players`` (a mapping: the entry for most not above)."""
+    if cap is None or isinstance(cap, int):
+        return cap
+    keys = [k for k in cap if k <= players]
+    return cap[max(keys)] if keys else None
+
+
+@dataclass(frozen=True)
+class PercentRake:
+    """A percentage of the pot, in whole steps of chips, with a cap (docs/rules.md §4.9).
+
+    Parameters
+    ----------
+    rate : Fraction, Decimal, int or str
+        The share of the pot (:func:`parse_rate`: ``"5%"``, ``"0.05"``).
+    cap : int or mapping of int to int, optional
+        The most chips raked from a hand; a mapping gives it by the number of
+        players dealt in (the entry for the most players not above: ``{2:
+        50, 3: 100, 5: 150}``). None: no cap.
+    no_flop_no_drop : bool, default True
+        No rake when the hand ends before the flop.
+    step : int, default 1
+        The rake is a whole number of steps of this many chips: ``step=100``
+        with a rate of 5% takes 1 (dollar, in cents) per full $20.
+    rounding : {"down", "nearest"}, default "down"
+        The step count is the pot's share rounded down, or to the nearest
+        (halves up).
+    split : {"proportional", "cumulative"}, default "proportional"
+        Spreading the rake over the pots: ``"proportional"`` takes the rake
+        of the whole pot and cuts it in proportion to the pots
+        (:func:`omaha.pots.take_rake`); ``"cumulative"`` rakes the main pot
+        as a pot of its own and each side pot by what it adds to the rake
+        of the pots before it (as PokerStars does).
+
+    Raises
+    ------
+    ValueError
+        A bad rate, a negative cap, a step below 1, or an unknown rounding
+        or split.
+    """
+
+    rate: fractions.Fraction | decimal.Decimal | int | str
+    _: KW_ONLY
+    cap: int | Mapping[int, int] | None = None
+    no_flop_no_drop: bool = True
+    step: int = 1
+    rounding: Literal["down", "nearest"] = "down"
+    split: RakeSplit = "proportional"
+    _rate: fractions.Fraction = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_rate", parse_rate(self.rate))
+        caps = (
+            [self.cap]
+            if self.cap is None or isinstance(self.cap, int)
+            else [*self.cap.keys(), *self.cap.values()]
+        )
+        for value in caps:
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0
+            ):
+                raise ValueError(f"rake cap {self.cap!r} must hold non-negative integers of chips")
+        if isinstance(self.step, bool) or not isinstance(self.step, int) or self.step < 1:
+            raise ValueError(f"rake step {self.step!r} must be a positive integer of chips")
+        if self.rounding not in ("down", "nearest"):
+            raise ValueError(f"rake rounding {self.rounding!r} must be 'down' or 'nearest'")
+        if self.split not in ("proportional", "cumulative"):
+            raise ValueError(f"rake split {self.split!r} must be 'proportional' or 'cumulative'")
+
+    def amount(self, pot: int, players: int = 2) -> int:
+        """Return the rake of a pot of ``pot`` chips, in a hand dealt to ``players``.
+
+        Examples
+        --------
+        >>> PercentRake("5%", step=100).amount(3500)   # $1 per full $20, in cents
+        100
+        """
+        share = pot * self._rate / self.step
+        steps = int(share + fractions.Fraction(1, 2)) if self.rounding == "nearest" else int(share)
+        raked = steps * self.step
+        cap = _cap_for(self.cap, players)
+        return min(raked, cap, pot) if cap is not None else min(raked, pot)
+
+    def cut(self, pots: Sequence[Pot], players: int = 2) -> tuple[int, ...]:
+        """Return the rake of each pot (the main pot first), spread as :attr:`split` says."""
+        if self.split == "proportional":
+            total = self.amount(sum(p.amount for p in pots), players)
+            return tuple(
+                p.amount - q.amount for p, q in zip(pots, take_rake(pots, total), strict=True)
+            )
+        out: list[int] = []
+        so_far = 0
+        taken = 0
+        for p in pots:
+            so_far += p.amount
+            now = self.amount(so_far, players)
+            out.append(now - taken)
+            taken = now
+        return tuple(out)
+
+    def __call__(self, hand: Hand, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
+        """Take the rake from the pots of ``hand`` (the table calls this)."""
+        if self.no_flop_no_drop and not hand.board:
+            return pots
+        cuts = self.cut(pots, len(hand.seats))
+        return tuple(Pot(p.amount - c, p.eligible) for p, c in zip(pots, cuts, strict=True))
+
+
+@dataclass(frozen=True)
+class RecordedRake:
+    """The rake exactly as a hand history records it (docs/rules.md §4.9).
+
+    Parameters
+    ----------
+    total : int
+        The chips the history says the house took (rake, jackpot and other
+        fees together).
+    after : sequence of int, optional
+        Each pot after the rake, the main pot first, as the history states
+        it: each pot is raked the difference. Without it (or when the pots
+        built are not as many), the total is cut in proportion to the pots
+        (:func:`omaha.pots.take_rake`).
+
+    The policy never refuses a hand: it takes what the history says as far
+    as the pots allow, and the replay then compares the result with the
+    history (:meth:`omaha.phh.Replay.check`), naming any difference.
+
+    Examples
+    --------
+    >>> pots = (Pot(247, (0, 1, 2)), Pot(93, (0, 1)), Pot(30, (1, 2)))
+    >>> RecordedRake(18, after=(235, 88, 29)).cut(pots), RecordedRake(18).cut(pots)
+    ((12, 5, 1), (13, 4, 1))
+    """
+
+    total: int
+    after: tuple[int, ...] | None = None
+
+    def cut(self, pots: Sequence[Pot]) -> tuple[int, ...]:
+        """Return the rake of each pot."""
+        if self.after is not None and len(self.after) == len(pots):
+            return tuple(max(0, p.amount - a) for p, a in zip(pots, self.after, strict=True))
+        total = min(max(self.total, 0), sum(p.amount for p in pots))
+        return tuple(p.amount - q.amount for p, q in zip(pots, take_rake(pots, total), strict=True))
+
+    def __call__(self, hand: Hand, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
+        """Take the recorded rake from the pots (the table calls this)."""
+        cuts = self.cut(pots)
+        return tuple(Pot(p.amount - c, p.eligible) for p, c in zip(pots, cuts, strict=True))

@@ -1,0 +1,143 @@
+"""``omaha import`` and ``omaha replay`` of sites' files: the output, the checks, the exits."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from omaha import phh
+from omaha.cli import main
+
+DATA = pathlib.Path(__file__).parent / "data" / "hh"
+FILES = sorted(str(p) for p in DATA.rglob("*") if p.is_file())
+NOLOW = DATA / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
+
+HU = """\
+PokerStars Hand #7:  Omaha Pot Limit ($0.05/$0.10 USD) - 2014/01/06 16:05:07 ET
+Table 'T' 6-max Seat #2 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Bob: posts small blind $0.05
+Ann: posts big blind $0.10
+*** HOLE CARDS ***
+Bob: raises {by} to {to}
+Ann: folds
+Uncalled bet ({back}) returned to Bob
+Bob collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Seat 2: Bob (button) (small blind) collected ($0.20)
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_import_every_file_checks_and_writes_phhs(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    out = tmp_path / "out.phhs"
+    status, stdout, err = run(capsys, "import", *FILES, "-o", str(out))
+    assert (status, stdout, err) == (0, "", "")
+    hands = phh.read(out)
+    assert len(hands) == 20
+    assert {h.fields["venue"] for h in hands} == {
+        "Full Tilt Poker",
+        "GGPoker",
+        "PartyPoker",
+        "PokerStars",
+        "Winamax",
+        "iPoker",
+    }
+    for hand in hands:
+        phh.replay(hand)  # the PHH written replays, checking what the sites stated
+
+
+def test_import_one_hand_to_a_phh_file_or_to_stdout(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    out = tmp_path / "one.phh"
+    assert run(capsys, "import", str(NOLOW), "-o", str(out))[0] == 0
+    (hand,) = phh.read(out)
+    assert hand.fields["hand"] == "109707013172"
+    status, stdout, _ = run(capsys, "import", str(NOLOW))
+    assert status == 0 and stdout.startswith("[1]\nvariant = ")
+
+
+def test_replay_reads_a_site_file(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "replay", str(NOLOW))
+    assert (status, err) == (0, "")
+    assert "venue: PokerStars" in out and "Rake 0.76" in out
+    assert "Pot 17.06 after a rake of 0.76" in out
+    status, out, _ = run(capsys, "replay", "--json", str(NOLOW))
+    data = json.loads(out)
+    assert data["rake"] == 0.76 and data["pots"][0]["amount"] == 17.06
+    assert data["uncalled"] == {"player": "p2", "amount": 0.79}
+
+
+def test_a_result_that_differs_from_the_site_exits_1_naming_the_hand_player_and_amounts(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    # The loser collects: consistent for the importer, wrong for the rules.
+    text = NOLOW.read_text("utf-8-sig")
+    text = text.replace("Player4 collected $17.06", "Player5 collected $17.06")
+    text = text.replace(
+        "Seat 5: Player4 (big blind) showed [3s 9d Kd Qs] and won ($17.06) with",
+        "Seat 5: Player4 (big blind) showed [3s 9d Kd Qs] and lost with",
+    ).replace(
+        "Seat 6: Player5 showed [Qc Qh 9h Ts] and lost with",
+        "Seat 6: Player5 showed [Qc Qh 9h Ts] and won ($17.06) with",
+    )
+    path = tmp_path / "wrong.txt"
+    path.write_text(text, "utf-8")
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 1
+    assert "hand 109707013172: finishing stacks differ from the file's" in err
+    assert "p2 'Player4': the file says 0.79, the replay gives 17.85" in err
+    status, _, err = run(capsys, "import", str(path), "-o", str(tmp_path / "x.phhs"))
+    assert status == 1 and "p3 'Player5': the file says 17.06, the replay gives 0" in err
+
+
+def test_an_illegal_action_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    path = tmp_path / "pl.txt"  # a raise to $1 where pot limit allows $0.30
+    path.write_text(HU.format(by="$0.90", to="$1", back="$0.90"), "utf-8")
+    status, _, err = run(capsys, "import", str(path), "-o", str(tmp_path / "x.phhs"))
+    assert status == 2 and "raise to 100 exceeds the pot-limit maximum of 30" in err
+    assert "(amounts in units of 0.01)" in err
+    assert run(capsys, "replay", str(path))[0] == 2
+
+
+def test_lenient_skips_the_bad_hand_and_exits_3(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    good = HU.format(by="$0.20", to="$0.30", back="$0.20")
+    bad = good.replace("#7", "#8").replace("Ann: folds", "Ann: dances")
+    path = tmp_path / "many.txt"
+    path.write_text("\n\n".join([good, bad, good.replace("#7", "#9")]), "utf-8")
+    out = tmp_path / "many.phhs"
+    status, _, err = run(capsys, "import", str(path), "-o", str(out))
+    assert status == 1 and "hand 8, line 25: a line the PokerStars reader does not know" in err
+    status, _, err = run(capsys, "import", "--lenient", str(path), "-o", str(out))
+    assert status == 3
+    assert err.startswith("omaha import: warning: ") and err.endswith("(hand skipped)\n")
+    assert [h.fields["hand"] for h in phh.read(out)] == ["7", "9"]
+    status, stdout, err = run(capsys, "replay", "--lenient", str(path))
+    assert status == 3 and stdout.count("Final stacks:") == 2
+
+
+def test_unreadable_inputs_exit_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("just some notes\n", "utf-8")
+    status, _, err = run(capsys, "import", str(path), str(tmp_path / "missing.txt"))
+    assert status == 1
+    assert "not a hand history of a site this library reads" in err
+    assert "cannot read" in err
