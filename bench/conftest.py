@@ -18,15 +18,21 @@ _MEASURED: list[tuple[Any, str, int]] = []
 
 @pytest.fixture
 def measure(benchmark: Any) -> Callable[..., Any]:
-    """``measure(fn, hands, *args)``: benchmark ``fn(*args)``, which handles ``hands`` hands.
+    """``measure(fn, hands, *args, rounds=None)``: time ``fn(*args)``, handling ``hands`` hands.
+
+    ``rounds`` fixes the number of rounds (one call each) for slow work;
+    by default pytest-benchmark calibrates them.
 
     Records in the benchmark's ``extra_info`` the ``hands_per_round`` and,
     when timing is on, ``hands_per_second`` (from the fastest round) and
     ``hands_per_second_median``.
     """
 
-    def run(fn: Callable[..., Any], hands: int, *args: Any) -> Any:
-        result = benchmark(fn, *args)
+    def run(fn: Callable[..., Any], hands: int, *args: Any, rounds: int | None = None) -> Any:
+        if rounds is None:
+            result = benchmark(fn, *args)
+        else:
+            result = benchmark.pedantic(fn, args=args, rounds=rounds, iterations=1)
         benchmark.extra_info["hands_per_round"] = hands
         if benchmark.stats is not None:
             stats = benchmark.stats.stats

@@ -281,6 +281,32 @@ def test_site_file_to_phh_and_back_gives_the_same_replay(path: pathlib.Path) -> 
         assert a.hand.actions == b.hand.actions
 
 
+@pytest.mark.parametrize("path", REAL + OWN, ids=lambda p: p.name)
+def test_the_prepared_hand_is_what_reading_its_fields_back_gives(path: pathlib.Path) -> None:
+    # The importer hands HandHistory its chips and parsed actions (no re-parse):
+    # they must be what HandHistory computes from the fields themselves.
+    for hand in read(path):
+        again = phh.HandHistory(hand.fields, hand.name)
+        assert (again.places, again.scale, again.actions) == (hand.places, hand.scale, hand.actions)
+        views = [
+            "starting_stacks",
+            "antes",
+            "blinds_or_straddles",
+            "finishing_stacks",
+            "winnings",
+            "uncalled",
+            "rake",
+            "total_pot",
+            "posts",
+            "cash_out",
+            "min_bet",
+            "small_bet",
+            "big_bet",
+        ]
+        for view in views:
+            assert getattr(again, view) == getattr(hand, view), view
+
+
 # ------------------------------------------------------------------ encodings
 
 STARS = DATA / "pokerstars" / "stars_plo8_cash_0.05-0.10_hu_split.txt"

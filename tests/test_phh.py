@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import decimal
 import io
+import itertools
 import pathlib
 import random
 import tomllib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -218,6 +220,24 @@ def test_phhs_collections_round_trip(tmp_path: pathlib.Path) -> None:
     assert [(k, h) for k, h in phh.load_all(buf)] == [("a", hands[0]), ("b", hands[1])]
     with pytest.raises(phh.PHHError, match="must be a table"):
         phh.loads_all("x = 1\n")
+
+
+def test_dump_all_writes_each_hand_as_it_comes() -> None:
+    # A generator is written hand by hand (an import of a year of play holds
+    # one hand at a time): the bytes are dumps_all's, the count is returned.
+    hands = [phh.read(p)[0] for p in REAL_FILES]
+    seen: list[int] = []
+    buf = io.BytesIO()
+
+    def produced() -> Iterator[phh.HandHistory]:
+        for hand in hands:
+            seen.append(buf.tell())  # what was written before this hand was made
+            yield hand
+
+    assert phh.dump_all(produced(), buf) == len(hands)
+    assert buf.getvalue() == phh.dumps_all(hands).encode()
+    assert seen[0] == 0 and all(a < b for a, b in itertools.pairwise(seen))
+    assert phh.dump_all([], io.BytesIO()) == 0
 
 
 def test_single_file_round_trip_through_file_objects() -> None:

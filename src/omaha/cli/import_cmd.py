@@ -16,9 +16,11 @@ illegal action (or a usage error), 3 when ``--lenient`` skipped hands.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from omaha.errors import HistoryError, OmahaError, ReplayActionError
@@ -58,63 +60,81 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    """Convert every file; return the exit status (0, 1, 2 or 3)."""
+    """Convert every file; return the exit status (0, 1, 2 or 3).
+
+    The hands are written as they are converted (one hand held at a time);
+    the output file appears, whole, only at the end (atomically), and not
+    at all when nothing could be converted and a file or hand failed.
+    """
     from omaha import history, phh
 
     status = 0
     skipped = 0
-    hands: list[HandHistory] = []
 
     def skip(exc: OmahaError) -> None:
         nonlocal skipped
         skipped += 1
         print(f"omaha import: warning: {exc} (hand skipped)", file=sys.stderr, flush=True)
 
-    for path in args.paths:
-        try:
-            found = history.read(path, lenient=args.lenient, on_skip=skip)
-        except OSError as exc:
-            print(f"omaha import: cannot read {path!r}: {exc}", file=sys.stderr, flush=True)
-            status = max(status, 1)
-            continue
-        except HistoryError as exc:
-            print(f"omaha import: {exc}", file=sys.stderr, flush=True)
-            status = max(status, 1)
-            continue
-        for hand in found:
-            if args.check:
-                try:
-                    phh.replay(hand)
-                except OmahaError as e:  # an illegal action, or a result the file does not state
-                    if args.lenient:
-                        skip(e)
-                        continue
-                    print(f"omaha import: {e}", file=sys.stderr, flush=True)
-                    status = max(status, 2 if isinstance(e, ReplayActionError) else 1)
-                    continue
-            hands.append(hand)
-    if status == 0 or hands:
-        _write(hands, args.output)
+    def converted() -> Iterator[HandHistory]:
+        nonlocal status
+        for path in args.paths:
+            try:
+                for hand in history.iter_file(path, lenient=args.lenient, on_skip=skip):
+                    if args.check:
+                        try:
+                            phh.replay(hand)
+                        except OmahaError as e:  # an illegal action, or a result not as stated
+                            if args.lenient:
+                                skip(e)
+                                continue
+                            print(f"omaha import: {e}", file=sys.stderr, flush=True)
+                            status = max(status, 2 if isinstance(e, ReplayActionError) else 1)
+                            continue
+                    yield hand
+            except OSError as exc:
+                print(f"omaha import: cannot read {path!r}: {exc}", file=sys.stderr, flush=True)
+                status = max(status, 1)
+            except HistoryError as exc:
+                print(f"omaha import: {exc}", file=sys.stderr, flush=True)
+                status = max(status, 1)
+
+    _write(converted(), args.output, keep=lambda count: count > 0 or status == 0)
     if status == 0 and skipped:
         return 3
     return status
 
 
-def _write(histories: list[HandHistory], output: str | None) -> None:
-    """Write the hands: to ``output`` (atomically), or to standard output as ``.phhs``."""
+def _write(hands: Iterator[HandHistory], output: str | None, keep: Callable[[int], bool]) -> int:
+    """Write the hands as they come, to ``output`` (atomically) or standard output; count them.
+
+    A ``.phh`` output holds one hand; more than one becomes ``.phhs`` text
+    all the same. The output file is created only if ``keep(count)``.
+    """
     from omaha import phh
 
     if output is None:
-        sys.stdout.write(phh.dumps_all(histories))
-        return
-    one = output.endswith(".phh") and len(histories) == 1
-    text = histories[0].dumps() if one else phh.dumps_all(histories)
+        sys.stdout.flush()
+        count = phh.dump_all(hands, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+        return count
     folder = os.path.dirname(os.path.abspath(output))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".omaha-import-")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(text)
-        os.replace(tmp, output)
+        with os.fdopen(fd, "wb") as fp:
+            first = next(hands, None)
+            second = next(hands, None) if first is not None else None
+            if first is not None and second is None and output.endswith(".phh"):
+                fp.write(first.dumps().encode())
+                count = 1
+            else:
+                found = [h for h in (first, second) if h is not None]
+                count = phh.dump_all(itertools.chain(found, hands), fp)
+        if keep(count):
+            os.replace(tmp, output)
+        else:
+            os.unlink(tmp)
     except BaseException:
         os.unlink(tmp)
         raise
+    return count

@@ -66,7 +66,7 @@ from omaha.history.detect import FORMATS, START, detect
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
 
-__all__ = ["FORMATS", "detect", "iter_hands", "parse", "read"]
+__all__ = ["FORMATS", "detect", "iter_file", "iter_hands", "parse", "read"]
 
 _MODULES = {name: f"omaha.history.{name}" for name in FORMATS}
 
@@ -141,6 +141,31 @@ def parse(
     return list(iter_hands(text, name, lenient=lenient, on_skip=on_skip, fmt=fmt))
 
 
+def iter_file(
+    path: str | os.PathLike[str],
+    *,
+    lenient: bool = False,
+    on_skip: Callable[[HistoryError], None] | None = None,
+) -> Iterator[HandHistory]:
+    """Yield each hand of a site's hand-history file, in any encoding (see :func:`iter_hands`).
+
+    The file is read and decoded when the first hand is asked for; the
+    hands are made one at a time, so a caller that writes each as it comes
+    holds one hand (and the file's text) at a time.
+
+    Raises
+    ------
+    HistoryError
+        Not a site's hand history, or (not lenient) a hand that cannot be read.
+    OSError
+        The file cannot be read.
+    """
+    name = os.fspath(path)
+    with open(path, "rb") as fp:
+        text = decode(fp.read(), name)
+    yield from iter_hands(text, name, lenient=lenient, on_skip=on_skip)
+
+
 def read(
     path: str | os.PathLike[str],
     *,
@@ -156,7 +181,4 @@ def read(
     OSError
         The file cannot be read.
     """
-    name = os.fspath(path)
-    with open(path, "rb") as fp:
-        text = decode(fp.read(), name)
-    return parse(text, name, lenient=lenient, on_skip=on_skip)
+    return list(iter_file(path, lenient=lenient, on_skip=on_skip))

@@ -38,13 +38,15 @@ from __future__ import annotations
 
 import datetime
 import decimal
-from collections.abc import Iterable, Mapping, Sequence
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from omaha.cards import format_cards, require_distinct
 from omaha.errors import HistoryError, InvalidCardError
 from omaha.history.notation import AmountError, parse_money, site_cards, to_units
+from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
@@ -507,35 +509,108 @@ class HandBuilder:
         fields: dict[str, Any] = {
             "variant": f"{_LETTER[self.betting]}O" + ("/8" if self.game == "hilo" else ""),
         }
-        units = self._to_file
+        raw: set[str] = set()  # the amount fields, in the builder's units until the end
+
+        def put(key: str, value: int | list[int]) -> None:
+            fields[key] = value
+            raw.add(key)
+
         antes, blinds, live, dead = self._forced(dealt, pos)
-        fields["antes"] = [units(a) for a in antes]
-        fields["blinds_or_straddles"] = [units(b) for b in (blinds[::-1] if k == 2 else blinds)]
+        put("antes", antes)
+        put("blinds_or_straddles", blinds[::-1] if k == 2 else blinds)
         if self.betting == "fixed":
             small_bet = self.small_bet or self.big_blind or max(blinds)
-            fields["small_bet"] = units(small_bet)
-            fields["big_bet"] = units(self.big_bet or 2 * small_bet)
+            put("small_bet", small_bet)
+            put("big_bet", self.big_bet or 2 * small_bet)
         else:
-            fields["min_bet"] = units(self.big_blind or max(blinds))
-        fields["starting_stacks"] = [units(p.stack) for p in dealt]
-        fields["actions"], boards, mucks = self._actions(dealt, pos, hole_count)
+            put("min_bet", self.big_blind or max(blinds))
+        put("starting_stacks", [p.stack for p in dealt])
+        steps, boards, mucks = self._actions(dealt, hole_count)
+        fields["actions"] = []
         if hole_count != 4:
             fields[HOLE_COUNT_FIELD] = hole_count
         if any(live):
-            fields[POSTED_FIELD] = [units(c) for c in live]
+            put(POSTED_FIELD, live)
         if any(dead):
-            fields[DEAD_FIELD] = [units(c) for c in dead]
+            put(DEAD_FIELD, dead)
         if boards:
             fields[RUN_BOARDS_FIELD] = boards
         if mucks and any(p.left == 0 and not p.folded for p in dealt):
             fields[ALL_IN_MUCK_FIELD] = True
-        self._result_fields(fields, dealt, pos)
+        self._result_fields(fields, put, dealt, pos)
         self._info_fields(fields, dealt)
+        return self._written(fields, raw, steps)
+
+    def _written(
+        self, fields: dict[str, Any], raw: set[str], steps: list[tuple[str, int, Any, int]]
+    ) -> HandHistory:
+        """Turn the amounts into the file's units, the actions into PHH's, and the hand.
+
+        The hand's chips are the file's smallest unit its amounts need (a
+        file of whole dollars plays in dollars): what reading the text back
+        would give (:meth:`omaha.phh.HandHistory._prepared`).
+        """
+        values = [
+            v
+            for key in raw
+            for v in (fields[key] if isinstance(fields[key], list) else [fields[key]])
+        ]
+        for entry in fields.get(POTS_FIELD, ()):
+            values.append(entry["amount"])
+            values.extend(entry["won"].values())
+        values.extend(fields.get(FEES_FIELD, {}).values())
+        values.extend(total for kind, _, _, total in steps if kind == "cbr")
+        common = math.gcd(*values)
+        cut = 0
+        while cut < self.places and common % 10 ** (cut + 1) == 0:
+            cut += 1
+        per = 10**cut
+        units = self._to_file
+        chips: dict[str, Any] = {}
+        for key in raw:
+            value = fields[key]
+            if isinstance(value, list):
+                fields[key] = [units(v) for v in value]
+                chips[key] = tuple(v // per for v in value)
+            else:
+                fields[key] = units(value)
+                chips[key] = value // per
+        for entry in fields.get(POTS_FIELD, ()):
+            entry["amount"] = units(entry["amount"])
+            entry["won"] = {p: units(c) for p, c in entry["won"].items()}
+        if FEES_FIELD in fields:
+            fields[FEES_FIELD] = {n: units(c) for n, c in fields[FEES_FIELD].items()}
+        actions: list[PHHAction] = []
+        texts: list[str] = []
+        for kind, player, cards, total in steps:
+            label = f"p{player + 1}"
+            if kind == "dh":
+                text = f"d dh {label} " + (cards_text(cards))
+            elif kind == "db":
+                text = f"d db {format_cards(cards)}"
+            elif kind == "cbr":
+                value = units(total)
+                written = format(value, "f") if isinstance(value, decimal.Decimal) else value
+                text = f"{label} cbr {written}"
+            elif kind == "sm":
+                text = f"{label} sm {format_cards(cards)}" if cards else f"{label} sm"
+            else:
+                text = f"{label} {kind}"
+            texts.append(text)
+            actions.append(
+                PHHAction(
+                    text,
+                    kind,  # type: ignore[arg-type]
+                    None if kind == "db" else player,
+                    cards if kind in ("dh", "db", "sm") else None,
+                    total // per if kind == "cbr" else None,
+                )
+            )
+        fields["actions"] = texts
         name = f"{self.path}, hand {self.hand_id}"
-        try:
-            return HandHistory(fields, name)
-        except ValueError as exc:  # a PHHError: the builder wrote what PHH cannot hold
-            raise self.error(str(exc), quote_line=False) from None
+        return HandHistory._prepared(
+            fields, name, places=self.places - cut, chips=chips, actions=tuple(actions)
+        )
 
     def _to_file(self, chips: int) -> int | decimal.Decimal:
         return to_file_units(chips, 10**self.places)
@@ -603,15 +678,13 @@ class HandBuilder:
         return antes, blinds, live, dead
 
     def _actions(
-        self, dealt: list[_Player], pos: dict[str, int], hole_count: int
-    ) -> tuple[list[str], list[str], bool]:
-        """Return the PHH actions, the later boards, and whether anyone mucks at the showdown."""
-        label = {p.name: f"p{i + 1}" for i, p in enumerate(dealt)}
-        units = self._to_file
-        out = [
-            f"d dh {label[p.name]} "
-            + (format_cards(p.cards) if p.cards is not None else "??" * hole_count)
-            for p in dealt
+        self, dealt: list[_Player], hole_count: int
+    ) -> tuple[list[tuple[str, int, Any, int]], list[str], bool]:
+        """Return the actions as ``(kind, player, cards, total)``, the later boards, any muck."""
+        pos = {p.name: i for i, p in enumerate(dealt)}
+        steps: list[tuple[str, int, Any, int]] = [
+            ("dh", i, p.cards if p.cards is not None else (None,) * hole_count, 0)
+            for i, p in enumerate(dealt)
         ]
         boards = [""] * (self._runs - 1)
         showdown: dict[str, _Event] = {}
@@ -622,7 +695,7 @@ class HandBuilder:
                 if e.run:
                     boards[e.run - 1] += format_cards(e.cards)
                 else:
-                    out.append(f"d db {format_cards(e.cards)}")
+                    steps.append(("db", 0, e.cards, 0))
             elif e.kind in ("show", "muck"):
                 showdown.setdefault(e.name or "", e)
             else:
@@ -630,11 +703,7 @@ class HandBuilder:
                     last_round, aggressor = e.street, None
                 if e.kind == "cbr":
                     aggressor = e.name
-                    amount = units(e.total)
-                    text = format(amount, "f") if isinstance(amount, decimal.Decimal) else amount
-                    out.append(f"{label[e.name or '']} cbr {text}")
-                else:
-                    out.append(f"{label[e.name or '']} {e.kind}")
+                steps.append((e.kind, pos[e.name or ""], None, e.total))
         # The showdown in turn (§5.9), whatever order the site printed it in; a
         # player the site does not mention mucks, as long as the hand goes on.
         live = {p.name for p in dealt if not p.folded}
@@ -646,20 +715,23 @@ class HandBuilder:
                 break
             said = showdown.pop(name) if name in showdown else None
             if said is not None and said.kind == "show":
-                out.append(f"{label[name]} sm {format_cards(said.cards)}")
+                steps.append(("sm", pos[name], said.cards, 0))
             else:
-                out.append(f"{label[name]} sm")
+                steps.append(("sm", pos[name], (), 0))
                 mucked += 1
         for e in showdown.values():  # shows after the hand was won (courtesy)
-            if e.kind == "show" and e.name in label:
-                out.append(f"{label[e.name]} sm {format_cards(e.cards)}")
-        return out, boards, mucked > 0
+            if e.kind == "show" and e.name in pos:
+                steps.append(("sm", pos[e.name], e.cards, 0))
+        return steps, boards, mucked > 0
 
     def _result_fields(
-        self, fields: dict[str, Any], dealt: list[_Player], pos: dict[str, int]
+        self,
+        fields: dict[str, Any],
+        put: Callable[[str, Any], None],
+        dealt: list[_Player],
+        pos: dict[str, int],
     ) -> None:
         """Write what the site states about the result, normalized, and the finishing stacks."""
-        units = self._to_file
         k = len(dealt)
         collects = list(self._collects)
         for name, total in self._won.items():  # as the site counts it (the uncalled bet too)
@@ -730,19 +802,22 @@ class HandBuilder:
                 stated -= sum(back)
             if self._total_after_rake:
                 stated += rake
-            fields[TOTAL_POT_FIELD] = units(stated)
-        fields["finishing_stacks"] = [
-            units(p.left + (0 if self._uncalled else b) + self._cash_out.get(p.name, w))
-            for p, b, w in zip(dealt, back, won, strict=True)
-        ]
+            put(TOTAL_POT_FIELD, stated)
+        put(
+            "finishing_stacks",
+            [
+                p.left + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
+                for p, b, w in zip(dealt, back, won, strict=True)
+            ],
+        )
         if self._cash_out:
-            fields[CASH_OUT_FIELD] = [units(self._cash_out.get(p.name, 0)) for p in dealt]
-        fields["winnings"] = [units(w) for w in won]
+            put(CASH_OUT_FIELD, [self._cash_out.get(p.name, 0) for p in dealt])
+        put("winnings", won)
         if any(back):
-            fields[UNCALLED_FIELD] = [units(b) for b in back]
-        fields[RAKE_FIELD] = units(rake)
+            put(UNCALLED_FIELD, back)
+        put(RAKE_FIELD, rake)
         if self._fees:
-            fields[FEES_FIELD] = {name: units(c) for name, c in self._fees.items()}
+            fields[FEES_FIELD] = dict(self._fees)
         pots_named = any(c.pot for c in collects) or self._runs > 1 or self._stated_pots
         if pots_named:
             entries: dict[tuple[int, int], dict[str, int]] = {}
@@ -766,8 +841,8 @@ class HandBuilder:
                 entry: dict[str, Any] = {"pot": pot + 1}
                 if self._runs > 1:
                     entry["run"] = run + 1
-                entry["amount"] = units(sum(won_here.values()))
-                entry["won"] = {label[n]: units(c) for n, c in won_here.items()}
+                entry["amount"] = sum(won_here.values())
+                entry["won"] = {label[n]: c for n, c in won_here.items()}
                 pots.append(entry)
             fields[POTS_FIELD] = pots
 

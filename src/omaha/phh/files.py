@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO
 
 from omaha.errors import PHHError
@@ -99,19 +99,33 @@ def dump(history: HandHistory, fp: IO[bytes]) -> None:
     fp.write(history.dumps().encode())
 
 
+def _phhs_parts(histories: Iterable[HandHistory] | Mapping[str, HandHistory]) -> Iterator[str]:
+    """Each hand's ``.phhs`` text, ``[key]`` and its fields, with the blank line between."""
+    items: Iterable[tuple[str, HandHistory]] = (
+        histories.items()
+        if isinstance(histories, Mapping)
+        else ((str(i + 1), h) for i, h in enumerate(histories))
+    )
+    for n, (key, history) in enumerate(items):
+        yield ("\n" if n else "") + f"[{toml_key(key)}]\n{history.dumps()}"
+
+
 def dumps_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory]) -> str:
     """Write hands as ``.phhs`` text: tables ``[1]``, ``[2]``, ... (or the mapping's keys)."""
-    items = (
-        list(histories.items())
-        if isinstance(histories, Mapping)
-        else [(str(i + 1), h) for i, h in enumerate(histories)]
-    )
-    return "\n".join(f"[{toml_key(k)}]\n{h.dumps()}" for k, h in items)
+    return "".join(_phhs_parts(histories))
 
 
-def dump_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory], fp: IO[bytes]) -> None:
-    """Write hands as ``.phhs`` to a binary file object."""
-    fp.write(dumps_all(histories).encode())
+def dump_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory], fp: IO[bytes]) -> int:
+    """Write hands as ``.phhs`` to a binary file object, each as it comes; return how many.
+
+    ``histories`` may be a generator: a hand is written as soon as it is
+    yielded, so a long import holds one hand at a time. The bytes are those
+    of :func:`dumps_all`, UTF-8.
+    """
+    count = 0
+    for count, part in enumerate(_phhs_parts(histories), 1):  # noqa: B007
+        fp.write(part.encode())
+    return count
 
 
 def read(path: str | os.PathLike[str]) -> list[HandHistory]:

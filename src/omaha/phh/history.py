@@ -149,6 +149,46 @@ class HandHistory:
         object.__setattr__(self, "fields", dict(self.fields))
         self._validate()
 
+    @classmethod
+    def _prepared(
+        cls,
+        fields: dict[str, Any],
+        name: str,
+        *,
+        places: int,
+        chips: dict[str, Any],
+        actions: tuple[PHHAction, ...],
+    ) -> HandHistory:
+        """Build a hand whose fields a writer of this library has just made and checked.
+
+        Reading such fields back (:class:`HandHistory`) would compute the
+        same ``places``, amounts in chips and parsed actions from the text;
+        an importer that already holds them gives them here and skips that
+        work (:mod:`omaha.history`). Nothing is checked: the caller
+        guarantees ``HandHistory(fields, name)`` would agree.
+
+        Parameters
+        ----------
+        fields : dict
+            The PHH fields, as :class:`HandHistory` takes them.
+        name : str
+            A name for messages.
+        places : int
+            The decimal places of the finest amount in ``fields``.
+        chips : dict
+            Each amount field of ``fields`` in chips (ints; tuples for the lists).
+        actions : tuple of PHHAction
+            ``fields["actions"]``, parsed, amounts in chips.
+        """
+        self = object.__new__(cls)
+        object.__setattr__(self, "fields", fields)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "_amounts", chips)
+        self.__dict__["places"] = places
+        self.__dict__["scale"] = 10**places
+        self.__dict__["actions"] = actions
+        return self
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandHistory):
             return NotImplemented
