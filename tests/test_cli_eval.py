@@ -491,3 +491,33 @@ def test_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> None:
     # 10 times the rows (37 MB of output): the peak may grow by block buffers, never by the file.
     assert peaks[1] - peaks[0] < 40_000_000, peaks
     assert peaks[1] < 300_000_000, peaks
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/status").exists(), reason="needs /proc")
+def test_parquet_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> None:
+    """Parquet to Parquet, 400,000 and 4,000,000 rows in row groups of 100,000.
+
+    pyarrow's read-ahead (``pre_buffer``, its default) kept every row group
+    it had read: the peak grew with the file (about 15 MB a million rows).
+    """
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    import omaha
+    from omaha.cli.bench_cmd import random_deals
+
+    holes, boards = random_deals(400_000, seed=5)
+    table = pa.table(
+        {"hole": omaha.format_cards_array(holes), "board": omaha.format_cards_array(boards)}
+    )
+    peaks = []
+    for copies in (1, 10):
+        path = tmp_path / f"in{copies}.parquet"
+        with pq.ParquetWriter(path, table.schema) as writer:
+            for _ in range(copies):
+                writer.write_table(table, row_group_size=100_000)
+        peaks.append(_peak_rss(path, tmp_path / "out.parquet"))
+        assert pq.read_metadata(tmp_path / "out.parquet").num_rows == 400_000 * copies
+    assert np.diff(peaks)[0] < 30_000_000, peaks
+    assert peaks[1] < 300_000_000, peaks
