@@ -586,11 +586,10 @@ def _count(piece: _Piece) -> int:
 
 def _parquet_chunks(piece: _Piece, offset: int, chunk_rows: int, threads: int) -> Iterator[Chunk]:
     import numpy as np
-    import pyarrow.parquet as pq
 
-    from omaha.tableio import Chunk, as_text
+    from omaha.tableio import Chunk, as_text, open_parquet
 
-    with pq.ParquetFile(piece.path) as pf:
+    with open_parquet(piece.path) as pf:
         row = offset
         for batch in pf.iter_batches(
             batch_size=chunk_rows, row_groups=list(piece.row_groups or ()), use_threads=threads > 1

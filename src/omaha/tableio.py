@@ -51,6 +51,7 @@ __all__ = [
     "TableWriter",
     "as_text",
     "format_of",
+    "open_parquet",
     "open_reader",
     "open_writer",
     "text_rows",
@@ -551,12 +552,8 @@ class TableReader:
     # Parquet and Arrow -----------------------------------------------------
 
     def _parquet(self) -> Iterator[Chunk]:
-        import pyarrow.parquet as pq
-
         try:
-            # pre_buffer (the default) keeps the column chunks it read ahead for
-            # the whole file: memory grew with the file (470 MB at 20 M rows).
-            pf = pq.ParquetFile(self._stream, pre_buffer=False)
+            pf = open_parquet(self._stream)
         except Exception as exc:  # pyarrow raises several kinds here
             raise TableFormatError(f"{self.path!r} is not a Parquet file: {exc}") from None
         self._closers.append(pf.close)
@@ -649,6 +646,19 @@ def _finite(table: Any) -> bool:
         return True
 
     return all(check(col) for col in table.columns)
+
+
+def open_parquet(source: Any) -> Any:
+    """Open a ``pyarrow.parquet.ParquetFile`` to read in batches, in bounded memory.
+
+    ``source`` is a path or a binary file object. pyarrow's read-ahead
+    (``pre_buffer``, its default) keeps the column chunks of every row group
+    it has read: memory grew with the file (470 MB for 20 M rows); without
+    it a batch loop holds one row group at a time.
+    """
+    import pyarrow.parquet as pq
+
+    return pq.ParquetFile(source, pre_buffer=False)
 
 
 def as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
