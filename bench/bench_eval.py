@@ -80,6 +80,7 @@ SHOWDOWN = f"showdown, 2 players on card text, one call a deal ({N_SINGLE} deals
 BATCH_HI = f"hi: batch ({N_BATCH:,} deals a round)"
 BATCH_LO = f"lo: batch ({N_BATCH:,} deals a round)"
 SELECT = f"hi + lo with the cards used: select_batch ({N_BATCH:,} deals a round)"
+THREADS_1M = "hi batch, 1 or 2 threads (1,000,000 deals a round)"
 SIZES_HI = f"hi batch by hole size, no target ({N_BATCH:,} deals a round)"
 SIZES_LO = f"lo batch by hole size, no target ({N_BATCH:,} deals a round)"
 
@@ -302,6 +303,21 @@ def test_phevaluator_c_loop_over_the_batch(measure: Any, deals: Deals) -> None:
     flat = deals.flat
     result = measure(lambda: [evaluate(*cards) for cards in flat], N_BATCH)
     _assert_phevaluator_agrees(result, deals, N_BATCH)
+
+
+@pytest.fixture(scope="session")
+def million() -> Deals:
+    """1,000,000 random deals of 4 hole cards and a 5-card board."""
+    omaha.warmup()
+    return Deals(4, 5, 1_000_000, SEED + 1)
+
+
+@pytest.mark.benchmark(group=THREADS_1M)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_omaha_evaluate_hi_batch_million(measure: Any, million: Deals, threads: int) -> None:
+    d = million
+    out = measure(omaha.evaluate_hi_batch, len(d.holes), d.holes, d.boards, d.hi_out, threads)
+    assert (out[:N_BATCH] == omaha.evaluate_hi_batch(d.holes[:N_BATCH], d.boards[:N_BATCH])).all()
 
 
 @pytest.mark.benchmark(group=BATCH_LO)
