@@ -44,15 +44,23 @@ def test_other_evaluators_and_ratios(report: dict[str, Any]) -> None:
     pytest.importorskip("phevaluator")
     pytest.importorskip("pokerkit")
     names = [r["name"] for r in report["results"]]
-    assert "phevaluator evaluate_omaha_cards" in names
-    assert "PokerKit OmahaHoldemHand" in names and "PokerKit OmahaEightOrBetterLowHand" in names
+    assert "phevaluator evaluate_omaha_cards (Python wrapper)" in names
+    assert "phevaluator evaluate_omaha_cards on text (Python wrapper)" in names
+    assert "PokerKit OmahaHoldemHand on text" in names
+    assert "PokerKit OmahaEightOrBetterLowHand on text" in names
     assert report["phevaluator_agrees"] is True
     by_name = {(r["name"], r["threads"]): r for r in report["results"]}
     hi = by_name[("omaha evaluate_hi", 1)]
-    phe = by_name[("phevaluator evaluate_omaha_cards", 1)]
+    phe = by_name[("phevaluator _pheval.evaluate_omaha_cards (C)", 1)]  # the base: its C call
     assert hi["vs_phevaluator"] == pytest.approx(hi["hands_per_second"] / phe["hands_per_second"])
     assert by_name[("omaha evaluate_lo", 1)]["vs_phevaluator"] is None  # no low in phevaluator
     assert by_name[("omaha evaluate_lo", 1)]["vs_pokerkit"] > 0
+
+
+def test_xiapl(report: dict[str, Any]) -> None:
+    pytest.importorskip("xiapl")
+    assert "xiapl evaluate_hand" in [r["name"] for r in report["results"]]
+    assert report["xiapl_agrees"] is True
 
 
 def test_table(report: dict[str, Any]) -> None:

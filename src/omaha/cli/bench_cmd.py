@@ -3,9 +3,11 @@
 Random deals (4 hole cards and a 5-card board, seeded), one thread unless
 noted, after :func:`omaha.warmup`: single calls of :func:`omaha.evaluate_hi`
 and :func:`omaha.evaluate_lo` on integer card codes, and the batch calls
-over NumPy arrays; then the same deals through ``phevaluator`` and PokerKit
-when they are installed, with the ratios. Each rate is the best of a few
-timed repeats (garbage collection off while timing, as :mod:`timeit` does).
+over NumPy arrays, and :func:`omaha.evaluate_hi` on card text; then the same
+deals through ``phevaluator`` (its Python wrapper on int codes and on text,
+and the C call under it, the base of the ratios), xiapl and PokerKit (on
+text) when they are installed. Each rate is the best of a few timed repeats
+(garbage collection off while timing, as :mod:`timeit` does).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 __all__ = ["Measurement", "add_parser", "format_table", "random_deals", "run", "run_benchmarks"]
@@ -34,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description=(
             "Measure single-call and batch Omaha Hi and Lo rates on random deals "
             "(4 hole cards, 5-card board, one thread unless noted), and the same "
-            "deals through phevaluator and PokerKit when they are installed."
+            "deals through phevaluator, xiapl and PokerKit when they are installed."
         ),
     )
     p.add_argument("--quick", action="store_true", help="a much shorter run (less precise)")
@@ -165,30 +168,71 @@ def run_benchmarks(quick: bool = False, seed: int = 2024) -> dict[str, Any]:
         lambda: omaha.select_batch(holes[:n_sel], boards[:n_sel]),
     )  # fmt: skip
 
-    others: dict[str, Any] = {"phevaluator": None, "pokerkit": None}
-    agree = None
+    text_pairs = [(omaha.format_cards(h), omaha.format_cards(b)) for h, b in pairs]
+    add(
+        "omaha evaluate_hi on text", "hi", "single", 1, n_single,
+        lambda: [hi(h, b) for h, b in text_pairs],
+    )  # fmt: skip
+
+    others: dict[str, Any] = {"phevaluator": None, "xiapl": None, "pokerkit": None}
+    agree = xiapl_agree = None
     try:
-        from phevaluator import evaluate_omaha_cards
+        from phevaluator import _pheval, evaluate_omaha_cards
     except ImportError:
         pass
     else:
         others["phevaluator"] = _version("phevaluator")
         flat = [b + h for h, b in pairs]  # phevaluator takes the board first
+        flat_text = [[omaha.format_cards([c]) for c in cards] for cards in flat]
         add(
-            "phevaluator evaluate_omaha_cards", "hi", "single", 1, n_single,
+            "phevaluator evaluate_omaha_cards (Python wrapper)", "hi", "single", 1, n_single,
             lambda: [evaluate_omaha_cards(*cards) for cards in flat],
         )  # fmt: skip
+        add(
+            "phevaluator evaluate_omaha_cards on text (Python wrapper)",
+            "hi", "single", 1, n_single,
+            lambda: [evaluate_omaha_cards(*cards) for cards in flat_text],
+        )  # fmt: skip
+        # The C function under the wrapper, last: the base of the phevaluator ratios.
+        c_call = _pheval.evaluate_omaha_cards
+        add(
+            "phevaluator _pheval.evaluate_omaha_cards (C)", "hi", "single", 1, n_single,
+            lambda: [c_call(*cards) for cards in flat],
+        )  # fmt: skip
         # Same card codes (4 * rank + suit, clubs first); its rank 1 is the best hand.
-        theirs = np.array([evaluate_omaha_cards(*cards) for cards in flat])
+        theirs = np.array([c_call(*cards) for cards in flat])
         ours = omaha.evaluate_hi_batch(holes[:n_single], boards[:n_single]).astype(np.int64)
         agree = bool((ours == 7463 - theirs).all())
+    try:
+        from xiapl.eval import evaluate_hand
+        from xiapl.simulation import GameType
+    except ImportError:
+        pass
+    else:
+        others["xiapl"] = _version("xiapl")
+        plo = GameType.Plo
+
+        def masks(cards: Any) -> list[int]:  # xiapl's card id is 13 * suit + rank
+            ids = (cards % 4).astype(np.uint64) * 13 + cards // 4
+            return np.bitwise_or.reduce(np.uint64(1) << ids, axis=1).tolist()  # type: ignore[no-any-return]
+
+        xiapl_pairs = list(zip(masks(boards[:n_single]), masks(holes[:n_single]), strict=True))
+        add(
+            "xiapl evaluate_hand", "hi", "single", 1, n_single,
+            lambda: [evaluate_hand(b, h, game=plo) for b, h in xiapl_pairs],
+        )  # fmt: skip
+        values = [evaluate_hand(b, h, game=plo) for b, h in xiapl_pairs]
+        keys = [(int(v.category), tuple(v.kickers)) for v in values]
+        xiapl_agree = _same_order(
+            omaha.evaluate_hi_batch(holes[:n_single], boards[:n_single]), keys
+        )
     try:
         from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
     except ImportError:
         pass
     else:
         others["pokerkit"] = _version("pokerkit")
-        text = [(omaha.format_cards(h), omaha.format_cards(b)) for h, b in pairs[:n_slow]]
+        text = text_pairs[:n_slow]
 
         def pk_low() -> None:
             for h, b in text:
@@ -196,10 +240,10 @@ def run_benchmarks(quick: bool = False, seed: int = 2024) -> dict[str, Any]:
                     OmahaEightOrBetterLowHand.from_game(h, b)
 
         add(
-            "PokerKit OmahaHoldemHand", "hi", "single", 1, n_slow,
+            "PokerKit OmahaHoldemHand on text", "hi", "single", 1, n_slow,
             lambda: [OmahaHoldemHand.from_game(h, b) for h, b in text],
         )  # fmt: skip
-        add("PokerKit OmahaEightOrBetterLowHand", "lo", "single", 1, n_slow, pk_low)
+        add("PokerKit OmahaEightOrBetterLowHand on text", "lo", "single", 1, n_slow, pk_low)
 
     base = {(m.name.split()[0], m.half): m.rate for m in out if not m.name.startswith("omaha")}
     results = []
@@ -219,8 +263,19 @@ def run_benchmarks(quick: bool = False, seed: int = 2024) -> dict[str, Any]:
         "machine": _machine(),
         "versions": {"omaha": omaha.__version__, "numpy": np.__version__, **others},
         "phevaluator_agrees": agree,
+        "xiapl_agrees": xiapl_agree,
         "results": results,
     }
+
+
+def _same_order(ours: Any, keys: list[Any]) -> bool:
+    """Whether ``keys`` rank the hands as the strengths ``ours`` do (one key a strength, rising)."""
+    key_of: dict[int, Any] = {}
+    for strength, key in zip(ours.tolist(), keys, strict=True):
+        if key_of.setdefault(strength, key) != key:
+            return False
+    ordered = [key_of[s] for s in sorted(key_of)]
+    return all(a < b for a, b in pairwise(ordered))
 
 
 def _version(dist: str) -> str | None:
@@ -308,11 +363,19 @@ def format_table(report: dict[str, Any]) -> str:
         lines.append("phevaluator: not installed (pip install phevaluator)")
     else:
         agrees = "agrees" if report["phevaluator_agrees"] else "DISAGREES"
-        lines.append(f"phevaluator {v['phevaluator']} {agrees} with omaha on every timed deal (hi)")
+        lines.append(
+            f"phevaluator {v['phevaluator']} {agrees} with omaha on every timed deal (hi); "
+            "x phevaluator is to its C call _pheval.evaluate_omaha_cards"
+        )
+    if v.get("xiapl") is not None:
+        same = "ranks" if report["xiapl_agrees"] else "DOES NOT rank"
+        lines.append(f"xiapl {v['xiapl']} {same} the timed deals in omaha's order (hi)")
     if v["pokerkit"] is None:
         lines.append("PokerKit: not installed (pip install pokerkit)")
     else:
-        lines.append(f"PokerKit {v['pokerkit']}: timed on a small sample of the same deals")
+        lines.append(
+            f"PokerKit {v['pokerkit']}: timed on a small sample of the same deals, as text"
+        )
     lines.append("Ratios compare the same half (hi with hi, lo with lo).")
     return "\n".join(lines)
 
