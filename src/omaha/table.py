@@ -250,6 +250,9 @@ class Table:
     ) -> Hand:
         """Start a hand: post the forced bets and deal the hole cards.
 
+        With none of ``seed``, ``deck`` and ``hole_cards``, a fresh random
+        shuffle is used. A hand left unfinished changes nothing at the table.
+
         Parameters
         ----------
         seed : int, optional
@@ -265,9 +268,6 @@ class Table:
         board : cards, optional
             Replay, with ``hole_cards``: the board (up to 5 cards), dealt
             street by street.
-
-        With none of ``seed``, ``deck`` and ``hole_cards``, a fresh random
-        shuffle is used. A hand left unfinished changes nothing at the table.
 
         Returns
         -------
