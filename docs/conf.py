@@ -9,7 +9,8 @@ One page per public module under ``api/``, each an ``automodule`` with
 re-exports from another public module is documented once, at its home module
 (the one that defines it and lists it in ``__all__``); elsewhere it is skipped
 (``_skip_reexports``), and the packages ``omaha`` and ``omaha.phh`` list their
-re-exports as links (the ``omaha-exports`` directive). Names whose home is a
+re-exports as links (the ``omaha-exports`` directive), and references to a re-exported name
+(``omaha.Table``) resolve to its home (``_resolve_reexports``). Names whose home is a
 private module (``omaha._eval``...) are documented where they are re-exported.
 """
 
@@ -166,6 +167,49 @@ class OmahaExports(SphinxDirective):
         return node.children
 
 
+def _home_target(target: str) -> str | None:
+    """Rewrite a dotted name through a re-export to its home (``omaha.Table.deal``)."""
+    parts = target.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        module = ".".join(parts[:i])
+        if module not in PUBLIC:
+            continue
+        name, mod = parts[i], importlib.import_module(module)
+        if name in getattr(mod, "__all__", ()):
+            home = _home(module, name)
+        else:  # imported for its own use (omaha.cards' DuplicateCardError)
+            obj = getattr(mod, name, None)
+            home = getattr(obj, "__module__", None) if inspect.isclass(obj) else None
+            if home not in PUBLIC or name not in importlib.import_module(home).__all__:
+                return None
+        return None if home == module else ".".join([home, *parts[i:]])
+    return None
+
+
+def _resolve_reexports(
+    app: Sphinx, env: Any, node: Any, contnode: nodes.Element
+) -> nodes.Element | None:
+    """Resolve a reference to a name through a module that re-exports it.
+
+    ``omaha.Table``, or ``HandHistory`` in the docstrings of ``omaha.phh``,
+    links to the page that documents it.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"]
+    candidates = [target]
+    if node.get("py:module"):
+        candidates.append(f"{node['py:module']}.{target}")
+    for candidate in candidates:
+        home = _home_target(candidate)
+        if home is not None:
+            domain = env.get_domain("py")
+            return domain.resolve_xref(  # type: ignore[no-any-return]
+                env, node["refdoc"], app.builder, node["reftype"], home, node, contnode
+            )
+    return None
+
+
 def _check_pages(app: Sphinx) -> None:
     """Every public module has its page (a new module fails the -W build until it has)."""
     pages = {p.stem for p in (HERE / "api").glob("*.rst")}
@@ -180,5 +224,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register the hooks and the directive of this site."""
     app.connect("autodoc-skip-member", _skip_reexports)
     app.connect("builder-inited", _check_pages)
+    app.connect("missing-reference", _resolve_reexports)
     app.add_directive("omaha-exports", OmahaExports)
     return {"parallel_read_safe": True}
