@@ -79,6 +79,7 @@ if TYPE_CHECKING:
     from omaha.tabular import evaluate_frame
 
 __version__ = "0.1.0"
+"""The version of the ``omaha-poker`` distribution."""
 
 # What loads on first use (keeping `import omaha` fast), by module: the one
 # table __getattr__ reads. The TYPE_CHECKING imports above and __all__ below

@@ -58,6 +58,8 @@ _BET, _ANTE = PutIn.BET, PutIn.ANTE  # globals: enum class attributes are slow t
 class Ledger:
     """Where every chip of one hand is, seat by seat.
 
+    The lists are the ledger's own: read them, never change them.
+
     Parameters
     ----------
     stacks : sequence of int
@@ -77,8 +79,6 @@ class Ledger:
         bet is measured on (docs/rules.md §4.6).
     dead : int
         Dead money in the middle that is no seat's contribution.
-
-    The lists are the ledger's own: read them, never change them.
     """
 
     __slots__ = ("bets", "contributions", "dead", "stacks", "wagers")

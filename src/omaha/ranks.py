@@ -103,6 +103,10 @@ def lo_name(strength: int) -> str:
 class HighHand(_eval.SelectedHand):
     """The best Omaha high hand: exactly two hole cards and three board cards.
 
+    When several selections make the same value, the one reported is the
+    first in lexicographic order of (sorted hole pair codes, sorted board
+    triple codes). ``str()`` gives the standard name (:func:`hi_name`).
+
     Attributes
     ----------
     strength : int
@@ -117,10 +121,6 @@ class HighHand(_eval.SelectedHand):
     cards : tuple of int
         The five cards in ranking order (groups first, then by rank; a
         wheel straight is ordered 5-4-3-2-A).
-
-    When several selections make the same value, the one reported is the
-    first in lexicographic order of (sorted hole pair codes, sorted board
-    triple codes). ``str()`` gives the standard name (:func:`hi_name`).
     """
 
     __slots__ = ()
@@ -158,6 +158,8 @@ class HighHand(_eval.SelectedHand):
 class LowHand(_eval.SelectedHand):
     """The best eight-or-better low: exactly two hole cards and three board cards.
 
+    ``str()`` gives ``'8-5-4-2-A'`` (docs/rules.md §3).
+
     Attributes
     ----------
     strength : int
@@ -168,8 +170,6 @@ class LowHand(_eval.SelectedHand):
         The two hole and three board card codes used, ascending.
     cards : tuple of int
         The five cards, highest low rank first (the ace last).
-
-    ``str()`` gives ``'8-5-4-2-A'`` (docs/rules.md §3).
     """
 
     __slots__ = ()

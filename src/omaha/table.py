@@ -373,6 +373,9 @@ class Table:
         (docs/rules.md §5.10, §8: players sitting out or waiting are dealt
         no cards; a player coming back or a new player posts what they owe).
 
+        With none of ``seed``, ``deck`` and ``hole_cards``, a fresh random
+        shuffle is used. A hand left unfinished changes nothing at the table.
+
         Parameters
         ----------
         seed : int, optional
@@ -393,9 +396,6 @@ class Table:
             ``seat -> (live, dead)``: a live blind (part of the player's bet,
             with the option) and a dead one (to the pot only, docs/rules.md
             §8.3). They replace what the seats owe.
-
-        With none of ``seed``, ``deck`` and ``hole_cards``, a fresh random
-        shuffle is used. A hand left unfinished changes nothing at the table.
 
         Returns
         -------

@@ -79,7 +79,9 @@ __all__ = [
 ]
 
 Betting = Literal["fixed", "pot", "no"]
+"""A variant's betting structure: fixed limit, pot limit or no limit."""
 Game = Literal["hi", "hilo"]
+"""A variant's game: Omaha High, or Hi-Lo eight or better."""
 
 VARIANTS: dict[str, tuple[Betting, Game]] = {
     "FO": ("fixed", "hi"),
