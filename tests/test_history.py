@@ -14,12 +14,14 @@ import pathlib
 import warnings
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from omaha import phh
 from omaha.cards import parse_cards
 from omaha.errors import HandSkippedWarning, HistoryError
 from omaha.history import detect, parse, read
-from omaha.history.text import decode
+from omaha.history.text import _lines, decode
 
 DATA = pathlib.Path(__file__).parent / "data" / "hh"
 REAL = sorted(p for p in DATA.rglob("*") if p.is_file() and not p.name.startswith("own_"))
@@ -412,3 +414,10 @@ def test_an_ipoker_file_with_a_dtd_is_refused() -> None:
     )
     with pytest.raises(HistoryError, match="document type declaration or entity"):
         parse(evil, "i.xml")
+
+
+@given(st.text(alphabet="ab \n\r", max_size=40))
+def test_lines_are_those_of_split(text: str) -> None:
+    # The hands are cut from the lines taken one at a time (no list of a
+    # whole file's lines): the same lines as str.split gives.
+    assert list(_lines(text)) == text.split("\n")

@@ -103,7 +103,7 @@ def split_hands(text: str, start: str) -> Iterator[HandText]:
     pattern = re.compile(start)
     current: list[str] | None = None
     first = 0
-    for number, raw in enumerate(text.split("\n"), 1):
+    for number, raw in enumerate(_lines(text), 1):
         line = raw.rstrip()
         if pattern.match(line):
             if current:
@@ -113,6 +113,21 @@ def split_hands(text: str, start: str) -> Iterator[HandText]:
             current.append(line)
     if current:
         yield HandText(first, _trim(current))
+
+
+def _lines(text: str) -> Iterator[str]:
+    r"""Yield the lines of ``text`` one at a time, as ``text.split("\n")`` lists them.
+
+    A file of a year of play has millions of lines: a list of them all would
+    hold several times the file's size.
+    """
+    pos, size = 0, len(text)
+    while pos <= size:
+        end = text.find("\n", pos)
+        if end < 0:
+            end = size
+        yield text[pos:end]
+        pos = end + 1
 
 
 def _trim(lines: list[str]) -> list[str]:
