@@ -127,3 +127,31 @@ def test_malformed_hands_are_history_errors(old: str, new: str, message: str) ->
         if message == "truncated":
             text = text[: text.index("*** SUMMARY ***")]
         parse("\n" * 44 + text, "bad.txt")
+
+
+GG = DATA / "ggpoker" / "own_gg_missed_straddle_mtt.txt"
+
+
+def test_ggpoker_missed_blind_straddle_and_a_tournament_with_side_pots() -> None:
+    missed, straddle, mtt = read(GG)
+    assert missed.fields["_dead_blinds"] == [0, 0, 5, 0, 0, 0]  # from the button's left
+    assert phh.replay(missed).hand.result.rake == 500  # rake $4 and jackpot $1
+    assert straddle.fields["blinds_or_straddles"] == [5, 10, 20, 0, 0, 0]
+    assert phh.replay(straddle).complete
+    pots = phh.replay(mtt).hand.result.pots
+    assert [p.amount for p in pots] == [30250, 31000]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("2024/02/11 9:05:00", "2024/13/11 9:05:00", r"hand 250000000012, line 1: a date"),
+        ("Sue: shows [As 3h 9d 9s Th]", "Sue: shows [As 3h", r"250000000012, line 27: a line"),
+    ],
+    ids=["impossible date", "cut show"],
+)
+def test_a_malformed_line_is_a_history_error_naming_it(old: str, new: str, message: str) -> None:
+    text = text_of(STARS2, "250000000012")
+    assert old in text
+    with pytest.raises(HistoryError, match=message):
+        parse(text.replace(old, new), "bad.txt")

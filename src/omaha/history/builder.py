@@ -41,7 +41,7 @@ import decimal
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
 from omaha.errors import HistoryError, InvalidCardError
@@ -69,6 +69,8 @@ from omaha.phh.fields import (
 from omaha.phh.history import HandHistory
 from omaha.pots import uncalled_bet
 from omaha.table import showdown_order
+
+_T = TypeVar("_T")
 
 __all__ = ["HandBuilder", "PostKind"]
 
@@ -193,6 +195,14 @@ class HandBuilder:
             line=self.line,
             text=self.text if quote_line else None,
         )
+
+    def timed(self, read: Callable[[], _T], hand_id: str | None = None) -> _T:
+        """Return ``read()``, a reader's date and time: a date that is none is an error."""
+        try:
+            return read()
+        except ValueError:  # 2024/13/45, 25:61:00
+            self.hand_id = hand_id or self.hand_id
+            raise self.error("a date or time that does not exist") from None
 
     def amount(self, text: str | decimal.Decimal) -> int:
         """Read an amount in the file's units (``"$0.05"`` is 5 cents)."""

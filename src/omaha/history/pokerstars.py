@@ -242,7 +242,7 @@ class StarsReader:
             event=f"Tournament #{tournament}, {m['event']}" if tournament else None,
             level=roman(m["level"]) if m["level"] else None,
             stakes=(low, high),
-            **self.when(m["time"]),
+            **b.timed(lambda: self.when(m["time"]), m["id"]),
         )
 
     @staticmethod
@@ -368,9 +368,9 @@ class StarsReader:
                 amount = rest[len(words) + 1 :].removesuffix(" and is all-in")
                 b.post(name, kind, b.amount(amount.removesuffix(" out of position")))  # type: ignore[arg-type]
                 return True
-        if rest.startswith("shows [") or rest.startswith("mucks ["):
-            end = rest.index("]")
-            cards = b.cards(rest[7:end])
+        shown = re.match(r"(?:shows|mucks) \[(?P<cards>[^\]]*)\]", rest)
+        if shown is not None:
+            cards = b.cards(shown["cards"])
             if rest.startswith("shows"):
                 b.show(name, cards)
             else:
