@@ -41,7 +41,7 @@ import decimal
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
 from omaha.errors import HistoryError, InvalidCardError
@@ -69,6 +69,8 @@ from omaha.phh.fields import (
 from omaha.phh.history import HandHistory
 from omaha.pots import uncalled_bet
 from omaha.table import showdown_order
+
+_T = TypeVar("_T")
 
 __all__ = ["HandBuilder", "PostKind"]
 
@@ -174,6 +176,8 @@ class HandBuilder:
     _won: dict[str, int] = field(default_factory=dict)
     _runs: int = 1
     _cash_out: dict[str, int] = field(default_factory=dict)
+    _unawarded: bool = False
+    """A pot not awarded (its winners cashed out): what each won is known, not from which pot."""
 
     # ------------------------------------------------------------ errors
 
@@ -191,6 +195,14 @@ class HandBuilder:
             line=self.line,
             text=self.text if quote_line else None,
         )
+
+    def timed(self, read: Callable[[], _T], hand_id: str | None = None) -> _T:
+        """Return ``read()``, a reader's date and time: a date that is none is an error."""
+        try:
+            return read()
+        except ValueError:  # 2024/13/45, 25:61:00
+            self.hand_id = hand_id or self.hand_id
+            raise self.error("a date or time that does not exist") from None
 
     def amount(self, text: str | decimal.Decimal) -> int:
         """Read an amount in the file's units (``"$0.05"`` is 5 cents)."""
@@ -401,6 +413,17 @@ class HandBuilder:
         self._runs = max(self._runs, run + 1)
         self._events.append(_Event("board", cards=cards, run=run, street=self._street))
 
+    def summary_board(self, cards: Sequence[int], *, run: int = 0) -> None:
+        """Fill a card a street's line left out (``[..] []``) from the summary's board."""
+        offset = 0
+        for e in self._events:
+            if e.kind != "board" or e.run != run:
+                continue
+            size = len(e.cards) or (3 if offset == 0 else 1)
+            if not e.cards and offset + size <= len(cards):
+                e.cards = tuple(cards[offset : offset + size])
+            offset += size
+
     # ------------------------------------------------------------ showdown
 
     def show(self, name: str, cards: Sequence[int]) -> None:
@@ -498,12 +521,18 @@ class HandBuilder:
         for name, amount in self._won.items():  # a pot not awarded: its winner cashed out
             if name in self._cash_out and not any(c.name == name for c in self._collects):
                 self._collects.append(_Collect(name, amount, None, 0))
+                self._unawarded = True
         if not self._collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
         pos = {p.name: i for i, p in enumerate(dealt)}
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
                 raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
+        if any(e.kind == "board" and not e.cards for e in self._events):
+            raise self.error(
+                "a street's card is not given (not in the summary's board either)",
+                quote_line=False,
+            )
         hole_count = self._hole_count(dealt)
         self._check_cards(dealt)
         fields: dict[str, Any] = {
@@ -771,6 +800,13 @@ class HandBuilder:
             back[seat] = chips
             dealt[seat].wager -= chips
             dealt[seat].contrib -= chips
+        elif inferred is not None and self._returned_silently(dealt, collects, *inferred):
+            # Older files (PokerStars before 2006...) return an uncalled bet
+            # without a line: the pot the summary states leaves it out.
+            seat, chips = inferred
+            back[seat] = chips
+            dealt[seat].wager -= chips
+            dealt[seat].contrib -= chips
         elif inferred is not None:
             raise self.error(
                 f"{dealt[inferred[0]].name!r} bet {self._units(inferred[1])} nobody called, "
@@ -818,8 +854,20 @@ class HandBuilder:
         put(RAKE_FIELD, rake)
         if self._fees:
             fields[FEES_FIELD] = dict(self._fees)
+        # A pot not awarded: only the summary's total for each winner is known,
+        # not the pots it comes from; the pots stated add up to what was won.
+        if (
+            self._unawarded
+            and self._stated_pots is not None
+            and sum(self._stated_pots) != collected
+        ):
+            raise self.error(
+                f"the pots are stated as {self._units(sum(self._stated_pots))} but pay out "
+                f"{self._units(collected)}: the amounts do not add up",
+                quote_line=False,
+            )
         pots_named = any(c.pot for c in collects) or self._runs > 1 or self._stated_pots
-        if pots_named:
+        if pots_named and not self._unawarded:
             entries: dict[tuple[int, int], dict[str, int]] = {}
             for c in collects:
                 key = (c.pot or 0, c.run)
@@ -845,6 +893,18 @@ class HandBuilder:
                 entry["won"] = {label[n]: c for n, c in won_here.items()}
                 pots.append(entry)
             fields[POTS_FIELD] = pots
+
+    def _returned_silently(
+        self, dealt: list[_Player], collects: list[_Collect], seat: int, chips: int
+    ) -> bool:
+        """Tell whether the pot stated leaves out ``chips`` nobody called (no line returns them)."""
+        in_pot = sum(p.contrib for p in dealt) - chips
+        if self._total_pot is not None and not self._total_with_uncalled:
+            if self._total_after_rake:
+                return self._rake is not None and self._total_pot + self._rake == in_pot
+            return self._total_pot == in_pot
+        collected = sum(c.amount for c in collects)
+        return self._rake is not None and collected + self._rake == in_pot
 
     def _info_fields(self, fields: dict[str, Any], dealt: list[_Player]) -> None:
         """Write the informational fields: the site, the hand, the table, the time, the seats."""

@@ -102,7 +102,7 @@ class FullTiltReader(StarsReader):
             tournament=tournament,
             event=m["event"],
             stakes=(low, high),
-            **self.when(" - ".join(parts)),
+            **b.timed(lambda: self.when(" - ".join(parts)), m["id"]),
         )
 
     @staticmethod

@@ -44,6 +44,11 @@ _CHATTER = re.compile(
     r"| has requested TIME| has \d+ seconds left to act| stands up| sits down"
     r"| seconds left to act| is feeling .*| has been disconnected.*| is sitting in"
     r"|: doesn't show hand| doesn't show hand| does not show| does not show cards\.?)$"
+    r"|.* wins (?:the )?\S+ bounty for (?:eliminating|splitting the elimination of) .*$"
+    r"|.* wins \S+ for (?:eliminating|splitting the elimination of) .*$"
+    r"|.* finished the tournament(?: in \d+\w\w place)?(?: and received \S+?)?\.?$"
+    r"|.* wins the tournament(?: and receives \S+?)?(?: - congratulations!)?\.?$"
+    r"|.* (?:re-buys|takes the add-on) and receives .*$"
     r"|\d+ seconds left to act$|No low hand qualified$"
     r"|Players agree to Run It (?:Twice|Three Times)$"
 )

@@ -155,7 +155,7 @@ class PartyReader:
                 (c for c in ("USD", "EUR", "GBP") if c in line),
                 "USD" if "$" in line else "EUR" if "€" in line else None,
             ),
-            time=self.when(line),
+            time=b.timed(lambda: self.when(line)),
             time_zone=(re.search(r" (E[SD]T|C[ES]T|[A-Z]{3,4}) \d{4}", line) or [None, None])[1],
             stakes=stakes,
         )

@@ -242,7 +242,7 @@ class StarsReader:
             event=f"Tournament #{tournament}, {m['event']}" if tournament else None,
             level=roman(m["level"]) if m["level"] else None,
             stakes=(low, high),
-            **self.when(m["time"]),
+            **b.timed(lambda: self.when(m["time"]), m["id"]),
         )
 
     @staticmethod
@@ -341,6 +341,9 @@ class StarsReader:
         groups = re.findall(r"\[([^\]]*)\]", m["cards"])
         if not groups:
             return False
+        if not groups[-1].strip() and index > 0:  # a card left out: the summary's board gives it
+            b.board((), run=run)
+            return True
         cards = b.cards(groups[-1])
         if len(cards) != (3 if index == 0 else 1):
             raise b.error(f"the {name.lower()} is {len(cards)} cards")
@@ -365,9 +368,9 @@ class StarsReader:
                 amount = rest[len(words) + 1 :].removesuffix(" and is all-in")
                 b.post(name, kind, b.amount(amount.removesuffix(" out of position")))  # type: ignore[arg-type]
                 return True
-        if rest.startswith("shows [") or rest.startswith("mucks ["):
-            end = rest.index("]")
-            cards = b.cards(rest[7:end])
+        shown = re.match(r"(?:shows|mucks) \[(?P<cards>[^\]]*)\]", rest)
+        if shown is not None:
+            cards = b.cards(shown["cards"])
             if rest.startswith("shows"):
                 b.show(name, cards)
             else:
@@ -410,6 +413,10 @@ class StarsReader:
             won = [b.amount(w["amount"]) for w in self.won_in_summary.finditer(rest)]
             if won:
                 b.won(name, sum(won))
+            return
+        board = re.match(r"(?:FIRST )?Board:? \[(?P<cards>[^\]]*)\]$", line)
+        if board is not None:
+            b.summary_board(b.cards(board["cards"]))
             return
         if re.match(
             r"(?:Board|FIRST Board|SECOND Board|THIRD Board):? \["

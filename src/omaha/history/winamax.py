@@ -90,7 +90,7 @@ class WinamaxReader(StarsReader):
             event=None if cash else f"{m['kind']} {m['event'] or ''}".strip(),
             level=int(level.group(1)) if level else None,
             stakes=(low, high),
-            **self.when(m["time"]),
+            **b.timed(lambda: self.when(m["time"]), m["id"]),
         )
 
     def read_street(self, line: str) -> bool:
