@@ -155,3 +155,16 @@ def test_a_malformed_line_is_a_history_error_naming_it(old: str, new: str, messa
     assert old in text
     with pytest.raises(HistoryError, match=message):
         parse(text.replace(old, new), "bad.txt")
+
+
+def test_a_dead_small_blind_goes_to_the_main_pot_as_the_site_pays_it() -> None:
+    # Cat posts small & big blinds (0.10 live, 0.05 dead) and calls Ben's
+    # all-in for 0.40: one pot of 0.05 + 0.40 + 0.40 + the dead 0.05 = 0.90,
+    # less the rake of 0.04, and Ben collects 0.86 (docs/rules.md §8.3). Had
+    # the dead 0.05 counted in Cat's contribution, a side pot of it alone
+    # would go back to Cat and Ben would collect 0.81.
+    (h,) = read(DATA / "pokerstars" / "own_stars_dead_blind_allin.txt")
+    result = phh.replay(h).hand.result
+    assert [(h.to_file_units(p.amount), p.eligible) for p in result.pots] == [(D("0.86"), (1, 2))]
+    assert h.to_file_units(result.rake) == D("0.04")
+    assert [h.to_file_units(c) for c in result.stacks] == [D("4.95"), D("0.86"), D("19.55"), 30]

@@ -204,6 +204,31 @@ def test_returning_player_posts_a_dead_small_blind_and_a_live_big_blind() -> Non
     assert table.seat_info(3) == SeatInfo(SeatState.PLAYING)
 
 
+def test_a_dead_small_blind_is_in_the_main_pot_an_all_in_player_can_win() -> None:
+    # docs/rules.md §8.3: the dead small blind is dead money, whole into the
+    # main pot (as PokerStars pays it), never a contribution of the poster's
+    # that a shorter all-in could not win. Blinds 1/2; seat 1 has 9 chips.
+    table = Table([200, 10, 200, 200, 200, 200], NoLimit(1, 2), button=0)
+    table.sit_out(3)
+    for seed in range(3):
+        walk(table.deal(seed=seed))
+    assert table.stacks == (200, 9, 200, 200, 200, 201)
+    table.sit_in(3)
+    holes = [HOLES[0], HOLES[3], HOLES[1], HOLES[2], HOLES[4], HOLES[5]]  # seat 1: AcAdKhKs
+    hand = table.deal(hole_cards=holes, board=QUADS_BOARD)
+    assert hand.posts == ((3, 2, 1),) and hand.pot == 6
+    hand.raise_to(9)  # seat 1, all-in
+    hand.fold()  # seat 2
+    hand.call()  # seat 3: 7 more on its live 2; with its dead 1 it has put in 10
+    for _ in range(3):  # seats 4, 5 and 0 fold
+        hand.fold()
+    showdown(hand)
+    # One pot: 1 + 2 + 9 + 9 + the dead 1 = 22, seat 1's four aces win it all
+    # (the dead 1 as a side pot of seat 3's alone would leave seat 1 21).
+    assert [(p.amount, p.eligible) for p in hand.result.pots] == [(22, (1, 3))]
+    assert table.stacks == (198, 22, 200, 190, 200, 200)
+
+
 def test_missed_small_blind_only_is_posted_dead() -> None:
     table = Table([200] * 4, NoLimit(1, 2), button=0)
     walk(table.deal(seed=0))  # button 0, blinds 1 and 2

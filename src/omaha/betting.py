@@ -106,8 +106,9 @@ class PostBlind(Action):
 class PostDead(Action):
     """A player posts a dead blind (a missed small blind, docs/rules.md §8.3).
 
-    The chips go to the pot and follow the side-pot rule, as an ante does;
-    they are no part of the player's bet on the street.
+    The chips are dead money, whole into the main pot, as a big-blind ante
+    is: no part of the player's bet on the street, nor of the contribution
+    that sets the side pots (a shorter all-in player can win them).
     """
 
     seat: int

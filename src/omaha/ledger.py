@@ -8,7 +8,7 @@ Every chip at the table is either behind a seat (its stack) or in the middle
   three ways (:class:`PutIn`): as a **bet** (a blind, a straddle, a call or
   a raise: part of the seat's bet on the street), as an **ante** (dead
   money that still follows the side-pot rule: it counts in the seat's
-  contribution) or as **dead** money (a big-blind ante: whole into the main
+  contribution) or as **dead** money (a big-blind ante, a dead blind: whole into the main
   pot, nobody's bet and nobody's contribution). A seat short of the amount
   puts in all it has.
 - :meth:`Ledger.return_uncalled` gives the uncalled bet back to its owner.
@@ -49,7 +49,7 @@ class PutIn(enum.Enum):
     ANTE = "ante"
     """An ante: dead money, counted in the seat's contribution (the side-pot rule)."""
     DEAD = "dead"
-    """Dead money for the main pot, nobody's bet or contribution (a big-blind ante)."""
+    """Dead money for the main pot, nobody's bet or contribution (a big-blind ante, dead blind)."""
 
 
 _BET, _ANTE = PutIn.BET, PutIn.ANTE  # globals: enum class attributes are slow to look up

@@ -106,12 +106,12 @@ STREETS: tuple[StreetName, ...] = STREET_NAMES
 _FORCED = {
     PostBlind: PutIn.BET,
     PostAnte: PutIn.ANTE,
-    PostDead: PutIn.ANTE,
+    PostDead: PutIn.DEAD,
     PostBigBlindAnte: PutIn.DEAD,
 }
 """How each forced bet goes in (docs/rules.md §5.2, §8.3): a blind is a bet, an
-ante and a dead blind follow the side-pot rule, a big-blind ante goes whole
-into the main pot."""
+ante follows the side-pot rule, a dead blind and a big-blind ante go whole
+into the main pot (dead money, nobody's contribution)."""
 
 
 def _check_stack(value: object, seat: int) -> int:
