@@ -452,3 +452,48 @@ def test_parquet_output_keeps_statistics_but_not_on_the_cards(tmp_path: pathlib.
     strengths = pq.read_table(out).column("hi_strength").to_pylist()
     assert stats["hi_strength"].statistics.max == max(strengths)
     assert "RLE_DICTIONARY" in stats["hi_name"].encodings
+
+
+def test_write_rejects_writes_the_rows_in_the_format_the_name_says(tmp_path: pathlib.Path) -> None:
+    import pyarrow.parquet as pq
+
+    from omaha.pipeline import write_rejects
+    from omaha.tableio import RejectedRow
+
+    rows = [
+        RejectedRow(3, 4, "hole: malformed card 'Xs' in 'AsXs7h2c'", "AsXs7h2c", "2hKh8d5sAc"),
+        RejectedRow(9, None, "board: 4 cards", "AhKsKd4c", None),
+    ]
+    assert write_rejects(str(tmp_path / "r.csv"), iter(rows)) == 2
+    with open(tmp_path / "r.csv", newline="", encoding="utf-8") as fp:
+        back = list(csv.reader(fp))
+    assert back[0] == ["line", "row", "reason", "hole", "board"]
+    assert back[1] == [
+        "4",
+        "3",
+        "hole: malformed card 'Xs' in 'AsXs7h2c'",
+        "AsXs7h2c",
+        "2hKh8d5sAc",
+    ]
+    assert back[2] == ["", "9", "board: 4 cards", "AhKsKd4c", ""]
+    assert write_rejects(str(tmp_path / "r.parquet"), rows) == 2
+    assert pq.read_table(tmp_path / "r.parquet").to_pylist()[1] == {
+        "line": None,
+        "row": 9,
+        "reason": "board: 4 cards",
+        "hole": "AhKsKd4c",
+        "board": None,
+    }
+    assert write_rejects(str(tmp_path / "none.csv"), []) == 0
+    assert (tmp_path / "none.csv").read_text() == '"line","row","reason","hole","board"\n'
+
+
+def test_the_command_line_uses_no_private_name_of_the_library() -> None:
+    # cli/ parses arguments and calls the library's public API (issue 8).
+    import re
+
+    cli = pathlib.Path(omaha.__file__).parent / "cli"
+    private = re.compile(r"from omaha[\w.]* import [^\n]*\b_(?!_)\w+|import omaha\.[\w.]*\b_\w+")
+    assert private.findall("    from omaha.pipeline import _RejectFile") != []
+    found = {p.name: private.findall(p.read_text()) for p in cli.glob("*.py")}
+    assert {name: hits for name, hits in found.items() if hits} == {}

@@ -13,7 +13,7 @@ a row whose ``id`` is missing gets its row number), then
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -35,6 +35,7 @@ __all__ = [
     "Evaluated",
     "RunStats",
     "evaluate_file",
+    "write_rejects",
 ]
 
 ID = "id"
@@ -474,6 +475,42 @@ def _fill_id(col: Any, rows: np.ndarray, f: Any) -> Any:
     if pa.types.is_null(t):
         return numbers
     return col
+
+
+def write_rejects(path: str, rows: Iterable[RejectedRow]) -> int:
+    """Write rejected rows to a table file: columns line, row, reason, hole, board.
+
+    The format comes from ``path``'s extension (CSV when it names none);
+    the file is written to a temporary name and renamed when complete, as
+    ``omaha eval --rejects`` writes it (and the Dask runner's client).
+
+    Parameters
+    ----------
+    path : str
+        The file to write.
+    rows : iterable of RejectedRow
+        The rejected rows, in order.
+
+    Returns
+    -------
+    int
+        How many rows were written.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written (nothing is left under ``path``).
+    """
+    sink = _RejectFile(path)
+    count = 0
+    try:
+        for count, row in enumerate(rows, 1):  # noqa: B007
+            sink.add(row)
+        sink.close()
+    except BaseException:
+        sink.abort()
+        raise
+    return count
 
 
 class _RejectFile:

@@ -61,16 +61,9 @@ def run_dask(args: argparse.Namespace) -> int:
         return 1
     if summary.rejected:
         if args.rejects:
-            from omaha.pipeline import _RejectFile
+            from omaha.pipeline import write_rejects
 
-            sink = _RejectFile(args.rejects)
-            try:
-                for _, row in summary.rejected:
-                    sink.add(row)
-                sink.close()
-            except BaseException:
-                sink.abort()
-                raise
+            write_rejects(args.rejects, (row for _, row in summary.rejected))
         else:
             for path, row in summary.rejected:
                 assert isinstance(row, RejectedRow)
