@@ -521,3 +521,39 @@ def test_parquet_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> 
         assert pq.read_metadata(tmp_path / "out.parquet").num_rows == 400_000 * copies
     assert np.diff(peaks)[0] < 30_000_000, peaks
     assert peaks[1] < 300_000_000, peaks
+
+
+@pytest.mark.parametrize(
+    ("options", "decode"),
+    [
+        (["--compression", "gzip"], "gzip"),
+        (["--compression", "bz2"], "bz2"),
+        (["--compression", "zstd"], "zstd"),
+        (["--format", "parquet"], "parquet"),
+        (["--format", "arrow"], "arrow"),
+    ],
+)
+def test_compressed_and_binary_output_to_standard_output(options: list[str], decode: str) -> None:
+    # A codec's stream and Parquet's writer close what they write to: they
+    # closed standard output, and the run ended in a traceback (exit 1).
+    import pyarrow as pa
+    import pyarrow.ipc
+    import pyarrow.parquet as pq
+
+    source = EXAMPLES / "hands.csv"
+    proc = subprocess.run(
+        [sys.executable, "-m", "omaha", "eval", str(source), *options, "--stats"],
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stderr.decode().startswith("omaha eval: 324 rows in ")
+    if decode == "parquet":
+        rows = pq.read_table(pa.BufferReader(proc.stdout)).num_rows
+    elif decode == "arrow":
+        rows = pa.ipc.open_file(pa.BufferReader(proc.stdout)).read_all().num_rows
+    else:
+        text = pa.CompressedInputStream(pa.BufferReader(proc.stdout), decode).read()
+        assert text == (EXAMPLES / "hands.expected.csv").read_bytes()
+        rows = text.count(b"\n") - 1
+    assert rows == 324

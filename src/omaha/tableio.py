@@ -861,7 +861,9 @@ class TableWriter:
 
         if self.path == "-":
             self._file = sys.stdout.buffer
-            base: Any = pa.PythonFile(self._file, mode="w")
+            # A codec's stream and Parquet's writer close what they write to:
+            # standard output must stay open (flushed) for the rest of the run.
+            base: Any = pa.PythonFile(_KeptOpen(self._file), mode="w")
         else:
             target = os.path.abspath(self.path)
             if os.path.exists(target) and not os.path.isfile(target):
@@ -966,6 +968,27 @@ class TableWriter:
             with contextlib.suppress(OSError):
                 os.unlink(self._temp)
             self._temp = None
+
+
+class _KeptOpen(io.RawIOBase):
+    """A binary file to write to that closing only flushes (standard output)."""
+
+    def __init__(self, file: IO[bytes]) -> None:
+        self._target = file
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        return self._target.write(data)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+    def close(self) -> None:
+        if not self.closed:
+            self._target.flush()
+        super().close()
 
 
 def _set_mode(path: str) -> None:
