@@ -294,3 +294,29 @@ def test_a_quote_inside_an_unquoted_field_keeps_memory_to_a_chunk(tmp_path: path
         tracemalloc.stop()
     assert out.read_bytes() == expected_csv(*rows)
     assert peak < 8_000_000, peak
+
+
+@pytest.mark.parametrize("head", [b"PAR1", b"XAR1"], ids=["parquet", "parquet-without-magic"])
+def test_a_binary_file_under_a_text_name_is_one_clear_error(
+    tmp_path: pathlib.Path, head: bytes
+) -> None:
+    # A Parquet file named .csv: pyarrow's report of its rows printed an
+    # "Exception ignored" traceback, the message held raw bytes, and the
+    # read-ahead thread, still waiting for the interpreter at exit, aborted
+    # the process (exit 134) in about one run of three.
+    data = (pathlib.Path(__file__).parent.parent / "examples" / "hands.parquet").read_bytes()
+    path = tmp_path / "wrong.csv"
+    path.write_bytes(head + data[4:])
+    for _ in range(6):
+        proc = subprocess.run(
+            [sys.executable, "-m", "omaha", "eval", str(path), "-o", str(tmp_path / "o.csv")],
+            capture_output=True,
+            check=False,
+        )
+        err = proc.stderr.decode("utf-8")
+        assert proc.returncode == 1, err
+        assert err.count("\n") == 1 and err.startswith(f"omaha eval: {str(path)!r}"), err
+        assert err.isascii() and "Traceback" not in err, err
+        assert not (tmp_path / "o.csv").exists()
+    if head == b"PAR1":
+        assert "holds parquet data, not csv" in err

@@ -29,8 +29,10 @@ import io
 import json
 import math
 import os
+import re
 import sys
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
@@ -234,11 +236,31 @@ class _Tap(io.RawIOBase):
         self._stream = stream
         self._readinto = getattr(stream, "readinto", None)
         self.watch = watch
+        self._stopped = False
+        self.finished = False  # set by the owner once the reader has read to the end
 
     def readable(self) -> bool:
         return True
 
+    def stop(self) -> None:
+        """End the stream early: every later read is the end of the file.
+
+        Arrow's CSV reader reads ahead on a thread of its own, which calls
+        back into Python; a reader dropped on an error may still have such
+        a read waiting for the interpreter. The wait here lets it run (and
+        see the end) before the program goes on to exit: a thread that
+        still wanted the interpreter at exit aborted the process.
+        """
+        if self._stopped or self.finished:
+            self._stopped = True
+            return
+        self._stopped = True
+        for _ in range(10):
+            time.sleep(0.002)  # the interpreter free for the waiting read
+
     def readinto(self, buffer: Any) -> int:
+        if self._stopped:
+            return 0
         view = memoryview(buffer).cast("B")
         if self._readinto is not None:
             n = int(self._readinto(view) or 0)
@@ -396,36 +418,44 @@ class TableReader:
 
         # The header is read as the first row (every column as bytes, named
         # f0, f1, ...: the names are only known once it is read).
+        quiet = _NotTextRows()
+        tap = _Tap(self._stream, lines.feed)
         try:
-            reader = pcsv.open_csv(
-                pa.PythonFile(_Tap(self._stream, lines.feed), mode="r"),
-                read_options=pcsv.ReadOptions(
-                    use_threads=self._threads > 1, block_size=_BLOCK,
-                    autogenerate_column_names=True,
-                ),
-                parse_options=pcsv.ParseOptions(
-                    delimiter=delimiter, newlines_in_values=True, invalid_row_handler=invalid
-                ),
-                convert_options=pcsv.ConvertOptions(
-                    column_types={f"f{i}": pa.binary() for i in range(_MAX_COLUMNS)},
-                    # As Arrow writes them: an empty field is null, "" an empty string.
-                    strings_can_be_null=True,
-                    null_values=[""],
-                    quoted_strings_can_be_null=False,
-                ),
-            )  # fmt: skip
+            with quiet:
+                reader = pcsv.open_csv(
+                    pa.PythonFile(tap, mode="r"),
+                    read_options=pcsv.ReadOptions(
+                        use_threads=self._threads > 1, block_size=_BLOCK,
+                        autogenerate_column_names=True,
+                    ),
+                    parse_options=pcsv.ParseOptions(
+                        delimiter=delimiter, newlines_in_values=True, invalid_row_handler=invalid
+                    ),
+                    convert_options=pcsv.ConvertOptions(
+                        column_types={f"f{i}": pa.binary() for i in range(_MAX_COLUMNS)},
+                        # As Arrow writes them: an empty field is null, "" an empty string.
+                        strings_can_be_null=True,
+                        null_values=[""],
+                        quoted_strings_can_be_null=False,
+                    ),
+                )  # fmt: skip
         except pa.ArrowInvalid as exc:
+            tap.stop()  # the read-ahead must not outlive the reader
             if "Empty CSV file" in str(exc):
                 return
             raise TableFormatError(f"{self.path!r}: {_csv_problem(exc)}") from None
-        self._closers.append(reader.close)
+        self._closers += [reader.close, tap.stop]  # a run that stops early (a bad row)
         records = -1  # data records before this batch (the header is record -1)
         while True:
             try:
-                batch = reader.read_next_batch()
+                with quiet:
+                    batch = reader.read_next_batch()
             except StopIteration:
                 batch = None
+                tap.finished = True  # every read done: closing need not wait
             except pa.ArrowInvalid as exc:
+                reader.close()
+                tap.stop()  # the read-ahead must not outlive the reader
                 raise TableFormatError(f"{self.path!r}: {_csv_problem(exc)}") from None
             if batch is not None and records == -1:
                 header = batch.slice(0, 1).to_pylist()[0]
@@ -583,11 +613,38 @@ class TableReader:
                     yield Chunk(as_text(part), self._numbers(part.num_rows), None)
 
 
+class _NotTextRows:
+    """Keep pyarrow's report of a bad CSV row that is not UTF-8 text off stderr.
+
+    pyarrow decodes a row with the wrong number of fields as UTF-8 before it
+    calls the invalid-row handler; on other bytes (a binary file) the
+    decoding fails inside its callback, and Python prints that error as an
+    "Exception ignored" traceback. Arrow then stops with the row, which
+    :func:`_csv_problem` reports.
+    """
+
+    def __enter__(self) -> None:
+        self._previous = sys.unraisablehook
+        sys.unraisablehook = self._hook
+
+    def __exit__(self, *exc: object) -> None:
+        sys.unraisablehook = self._previous
+
+    def _hook(self, unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, UnicodeDecodeError):
+            self._previous(unraisable)
+
+
 def _csv_problem(exc: Exception) -> str:
-    text = str(exc).strip()
+    text = str(exc).strip().removeprefix("CSV parse error: ")
     if "straddl" in text:
         return f"a record longer than {_BLOCK >> 20} MB (the CSV reader's block)"
-    return text.removeprefix("CSV parse error: ")
+    fields = re.match(r"Row #(\d+): Expected (\d+) columns, got (\d+): ", text)
+    if fields is not None:  # the row's text may be anything (a binary file): shown escaped
+        row = text[fields.end() :]
+        shown = ascii(row[:60]) + (" ..." if len(row) > 60 else "")
+        return f"record {int(fields[1]) - 1}: expected {fields[2]} fields, got {fields[3]}: {shown}"
+    return text
 
 
 def _empty_batch(names: list[str]) -> pa.RecordBatch:
@@ -802,6 +859,12 @@ def open_reader(
             _check_codec(fmt, codec, path)
             stream: Any = raw if raw.seekable() else _spool(raw)
         else:
+            held = _sniff(_peek(raw, 8))
+            if held in ("parquet", "arrow"):  # a binary table under a text name
+                raise TableFormatError(
+                    f"{path!r} holds {held} data, not {fmt}: give its format "
+                    f"(--input-format {held}) or name it .{held}"
+                )
             stream = _decompress(raw, codec, path)
             if fmt is None:
                 fmt = "csv"
