@@ -479,17 +479,19 @@ def _peak_rss(path: pathlib.Path, out: pathlib.Path) -> int:
 
 @pytest.mark.skipif(not pathlib.Path("/proc/self/status").exists(), reason="needs /proc")
 def test_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> None:
-    """Peak memory does not grow with the input: 40,000 and 400,000 rows."""
+    """Peak memory does not grow with the input: 40,000 and 1,000,000 rows."""
     peaks = []
-    for n in (40_000, 400_000):
+    for n in (40_000, 1_000_000):
         rows = deals(31, n)
         path = write(
             tmp_path / f"in{n}.csv", "hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows)
         )
         peaks.append(_peak_rss(path, tmp_path / "out.csv"))
         assert (tmp_path / "out.csv").stat().st_size > n * 60
-    # 10 times the rows (37 MB of output): the peak may grow by block buffers, never by the file.
-    assert peaks[1] - peaks[0] < 40_000_000, peaks
+    # 25 times the rows (92 MB of output, 21 MB of input): the peak may grow by
+    # block buffers (Arrow reads ahead more of them on a loaded machine: 41 MB
+    # was seen), never by the file, which would add well over 100 MB.
+    assert peaks[1] - peaks[0] < 70_000_000, peaks
     assert peaks[1] < 300_000_000, peaks
 
 
