@@ -255,3 +255,29 @@ def test_docstring_examples(name: str) -> None:
             result = runner.run(test, out=lambda s: failures.append(s))
             assert result.attempted == len(test.examples)
     assert not failures, "\n".join(failures)
+
+
+def test_bad_arguments_raise_omaha_errors_naming_the_value() -> None:
+    # Every public function's argument checks raise an OmahaError subclass
+    # (ArgumentError is a ValueError, ArgumentTypeError also a TypeError).
+    import numpy as np
+    import pytest
+
+    import omaha
+    from omaha.errors import ArgumentError, ArgumentTypeError
+
+    holes = np.zeros((1, 4), np.uint8) + np.arange(4, dtype=np.uint8)
+    boards = np.arange(4, 9, dtype=np.uint8).reshape(1, 5)
+    calls = [
+        (lambda: omaha.evaluate_hi_batch(holes, boards, threads=0), ArgumentError, "threads"),
+        (lambda: omaha.evaluate_hi_batch(holes.astype(float), boards), ArgumentTypeError, "dtype"),
+        (lambda: omaha.showdown(["AhKsKd4c"], "2sKh8d5cAd", game="stud"), ArgumentError, "stud"),
+        (lambda: omaha.equity(["AhAsKhKs"]), ArgumentError, "2 to 10 players"),
+        (lambda: omaha.Table([100, -5], omaha.NoLimit(1, 2)), ArgumentError, "-5"),
+        (lambda: omaha.preflop_table("stud"), ArgumentError, "stud"),
+        (lambda: omaha.NoLimit(-1, 2), ArgumentError, "-1"),
+    ]
+    for call, kind, text in calls:
+        with pytest.raises(kind, match=text) as info:
+            call()
+        assert isinstance(info.value, omaha.OmahaError), info.value

@@ -559,3 +559,17 @@ def test_compressed_and_binary_output_to_standard_output(options: list[str], dec
         assert text == (EXAMPLES / "hands.expected.csv").read_bytes()
         rows = text.count(b"\n") - 1
     assert rows == 324
+
+
+def test_compression_with_binary_output_is_a_usage_error(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = str(EXAMPLES / "hands.csv")
+    out = tmp_path / "x.parquet"
+    assert main(["eval", source, "--compression", "gzip", "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        "omaha eval: --compression applies to csv, tsv and jsonl output, not parquet\n"
+    )
+    assert not out.exists()
+    assert main(["eval", source, "--compression", "zstd", "--format", "arrow"]) == 2
+    assert "not arrow" in capsys.readouterr().err

@@ -421,3 +421,15 @@ def test_lines_are_those_of_split(text: str) -> None:
     # The hands are cut from the lines taken one at a time (no list of a
     # whole file's lines): the same lines as str.split gives.
     assert list(_lines(text)) == text.split("\n")
+
+
+def test_files_joined_together_keep_no_byte_order_mark_inside(tmp_path: pathlib.Path) -> None:
+    # cat a.txt b.txt: the second file's byte-order mark sat at the start of
+    # its first hand's line, which no reader knew.
+    stars = sorted((DATA / "pokerstars").glob("stars_plo8_*.txt"))
+    parts = [p.read_bytes() for p in stars]
+    assert all(part.startswith(b"\xef\xbb\xbf") for part in parts)
+    joined = tmp_path / "joined.txt"
+    joined.write_bytes(b"\n\n\n".join(parts))
+    hands = read(joined)
+    assert [h.fields["hand"] for h in hands] == [read(p)[0].fields["hand"] for p in stars]

@@ -222,3 +222,14 @@ def test_the_build_command_is_documented() -> None:
         check=True,
     )
     assert "--checkpoint" in done.stdout and "byte for byte" in done.stdout
+
+
+@pytest.mark.parametrize("hole", ["AhAsKhKsQs", "AhAsKhKsQsJs"])
+def test_five_and_six_card_holes_have_no_table(hole: str) -> None:
+    # The README and docs/ranges.md §10: only 4-card Omaha has a table.
+    with pytest.raises(omaha.errors.PreflopTableError, match="4-card holes"):
+        omaha.preflop_equity(hole)
+    with pytest.raises(omaha.errors.PreflopTableError):
+        omaha.preflop_rank(hole, "hilo")
+    with pytest.raises(omaha.errors.InvalidCardError):
+        omaha.preflop_equity("AhAsKh")

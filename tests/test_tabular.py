@@ -209,3 +209,35 @@ def test_threads_give_the_same_columns() -> None:
     h, b = pa.array(texts(holes)), pa.array(texts(boards))
     one = evaluate_columns(h, b, threads=1).columns
     assert evaluate_columns(h, b, threads=2).columns.equals(one)
+
+
+def test_an_empty_pandas_frame_gives_an_empty_result() -> None:
+    # pandas makes an empty column float64: it raised TypeError (no cards to read).
+    out = evaluate_frame(pd.DataFrame({"hole": [], "board": []}))
+    assert len(out) == 0 and list(out.columns)[2:] == list(RESULT_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        (pd.DataFrame({"hole": [1.5, 2.5], "board": ["2sKh8d5cAd"] * 2}), "hole column: "),
+        (pd.DataFrame({"hole": ["AhKsKd4c"], "board": [7]}), "board column: "),
+        (pd.DataFrame({"hole": ["AhKsKd4c", 5], "board": ["2sKh8d5cAd"] * 2}), "hole column: "),
+        ([("AhKsKd4c", "2sKh8d5cAd")], "frame must be a pandas DataFrame"),
+    ],
+    ids=["floats", "ints", "mixed", "a list"],
+)
+def test_columns_of_no_text_are_a_column_type_error(frame: object, message: str) -> None:
+    with pytest.raises(omaha.errors.ColumnTypeError, match=message) as info:
+        evaluate_frame(frame)
+    assert isinstance(info.value, omaha.OmahaError) and isinstance(info.value, TypeError)
+
+
+def test_bad_arguments_are_argument_errors() -> None:
+    df = pd.DataFrame({"hole": ["AhKsKd4c"], "board": ["2sKh8d5cAd"]})
+    with pytest.raises(omaha.errors.ColumnError, match="unknown result columns"):
+        evaluate_frame(df, columns=["hi_nmae"])
+    with pytest.raises(omaha.errors.ArgumentError, match="errors must be"):
+        evaluate_frame(df, errors="ignore")
+    with pytest.raises(omaha.errors.ColumnError, match="board column 2"):
+        evaluate_columns(pa.array(["AhKsKd4c"]), pa.array(["2sKh8d5cAd"] * 2))

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from omaha.errors import ArgumentTypeError
 from omaha.streets import Street
 from omaha.structures import FixedLimit, NoLimit, PotLimit, StructureKind
 
@@ -247,7 +248,7 @@ def structure_kind(structure: FixedLimit | PotLimit | NoLimit) -> StructureKind:
     """
     if isinstance(structure, _STRUCTURES):
         return structure.kind
-    raise TypeError(
+    raise ArgumentTypeError(
         f"structure must be FixedLimit, PotLimit or NoLimit, got {type(structure).__name__}"
     )
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from omaha.errors import DuplicateCardError, InvalidCardError
+from omaha.errors import ArgumentError, ArgumentTypeError, DuplicateCardError, InvalidCardError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -302,7 +302,7 @@ _NOT_ASCII = -2  # _cardtext: a byte over 127, for parse_cards to decide
 
 def _check_max_cards(max_cards: int) -> None:
     if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 0 <= max_cards <= 52:
-        raise ValueError(f"max_cards must be an integer 0..52, got {max_cards!r}")
+        raise ArgumentError(f"max_cards must be an integer 0..52, got {max_cards!r}")
 
 
 def _is_arrow(texts: object) -> bool:
@@ -376,8 +376,8 @@ def parse_cards_array(
     if not (kinds <= {str} or kinds <= {bytes}):
         bad = next((t for t in items if not isinstance(t, str | bytes)), None)
         if bad is not None:
-            raise TypeError(f"card texts must be str or bytes, not {bad!r}")
-        raise TypeError("card texts must be all str or all bytes, not a mix")
+            raise ArgumentTypeError(f"card texts must be str or bytes, not {bad!r}")
+        raise ArgumentTypeError("card texts must be all str or all bytes, not a mix")
     import pyarrow as pa
 
     try:
@@ -393,7 +393,7 @@ def _parse_numpy(arr: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarra
     from omaha import _cardtext
 
     if arr.ndim != 1:
-        raise ValueError(f"texts must be one-dimensional, got shape {arr.shape}")
+        raise ArgumentError(f"texts must be one-dimensional, got shape {arr.shape}")
     n = arr.shape[0]
     codes = np.empty((n, max_cards), np.uint8)
     counts = np.empty(n, np.int8)
@@ -410,7 +410,7 @@ def _parse_numpy(arr: np.ndarray, max_cards: int) -> tuple[np.ndarray, np.ndarra
         return codes, counts
     if n == 0:
         return codes, counts
-    raise TypeError(f"card texts must be an array of str or bytes, not dtype {arr.dtype}")
+    raise ArgumentTypeError(f"card texts must be an array of str or bytes, not dtype {arr.dtype}")
 
 
 def _parse_arrow(texts: Any, max_cards: int) -> tuple[np.ndarray, np.ndarray]:
@@ -425,7 +425,9 @@ def _parse_arrow(texts: Any, max_cards: int) -> tuple[np.ndarray, np.ndarray]:
             return np.empty((0, max_cards), np.uint8), np.empty(0, np.int8)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
     if not isinstance(texts, pa.Array):
-        raise TypeError(f"card texts must be a pyarrow array of strings, not {type(texts)!r}")
+        raise ArgumentTypeError(
+            f"card texts must be a pyarrow array of strings, not {type(texts)!r}"
+        )
     kind = texts.type
     if pa.types.is_dictionary(kind):  # each distinct text is parsed once
         codes, counts = _parse_arrow(texts.dictionary, max_cards)
@@ -450,7 +452,7 @@ def _parse_arrow(texts: Any, max_cards: int) -> tuple[np.ndarray, np.ndarray]:
     elif pa.types.is_large_string(kind) or pa.types.is_large_binary(kind):
         width = np.int64
     else:
-        raise TypeError(f"card texts must be strings, not Arrow type {kind}")
+        raise ArgumentTypeError(f"card texts must be strings, not Arrow type {kind}")
     n = len(texts)
     validity, offsets_buf, data_buf = texts.buffers()[:3]
     offsets: npt.NDArray[np.signedinteger[Any]] = np.frombuffer(offsets_buf, width)
@@ -498,9 +500,11 @@ def _codes_matrix(codes: npt.ArrayLike, trusted: bool = False) -> np.ndarray:
     if trusted and arr.dtype == np.uint8 and arr.ndim == 2 and arr.flags.c_contiguous:
         return arr
     if arr.dtype.kind not in "iu":
-        raise TypeError(f"codes must be an integer array of card codes, not dtype {arr.dtype}")
+        raise ArgumentTypeError(
+            f"codes must be an integer array of card codes, not dtype {arr.dtype}"
+        )
     if arr.ndim != 2:
-        raise ValueError(f"codes must have shape (n, k), got {arr.shape}")
+        raise ArgumentError(f"codes must have shape (n, k), got {arr.shape}")
     if arr.dtype != np.uint8:
         wrong = (arr < 0) | (arr > NO_CARD)
         arr = np.where(wrong, 52, arr).astype(np.uint8)
@@ -599,7 +603,7 @@ def format_cards_arrow(codes: npt.ArrayLike, valid: npt.ArrayLike | None = None)
     if valid is not None:
         ok = np.asarray(valid, bool)
         if ok.shape != (n,):
-            raise ValueError(f"valid must have shape ({n},), got {ok.shape}")
+            raise ArgumentError(f"valid must have shape ({n},), got {ok.shape}")
         nulls = n - int(np.count_nonzero(ok))
         if nulls:
             mask = pa.py_buffer(np.packbits(ok, bitorder="little"))

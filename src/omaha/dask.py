@@ -42,6 +42,7 @@ import contextlib
 import errno
 import glob
 import hashlib
+import logging
 import os
 import shutil
 import tempfile
@@ -50,7 +51,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from omaha.errors import InvalidCardError, MissingDependencyError, OmahaError
+from omaha.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    InvalidCardError,
+    MissingDependencyError,
+    OmahaError,
+)
 
 try:
     import dask
@@ -105,7 +112,7 @@ def connect(address: str) -> Iterator[distributed.Client]:
 
     Raises
     ------
-    ValueError
+    ArgumentError
         A ``local:N`` whose N is not a positive integer.
     OSError
         If the scheduler cannot be reached (Dask's own timeout).
@@ -113,13 +120,16 @@ def connect(address: str) -> Iterator[distributed.Client]:
     if address.startswith("local:"):
         count = address.removeprefix("local:")
         if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"local:N needs a positive number of workers, got {address!r}")
+            raise ArgumentError(f"local:N needs a positive number of workers, got {address!r}")
         with (
             distributed.LocalCluster(
                 n_workers=int(count),
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=":0",  # a free port: a fixed one may be taken
+                # A task's error goes to the caller, which reports it: the workers'
+                # own log of it (a traceback on stderr) would say it twice.
+                silence_logs=logging.CRITICAL,
             ) as cluster,
             distributed.Client(cluster, set_as_default=False) as client,
         ):
@@ -208,7 +218,7 @@ def evaluate_frame(
     from omaha import tabular
 
     if not isinstance(ddf, dd.DataFrame):
-        raise TypeError(f"ddf must be a Dask DataFrame, not {type(ddf).__name__}")
+        raise ArgumentTypeError(f"ddf must be a Dask DataFrame, not {type(ddf).__name__}")
     wanted = None if columns is None else list(columns)
     # The empty frame checks the arguments and the columns now and gives the result's types.
     # An empty object column reads as Arrow nulls, not text: look at it as strings.
@@ -367,15 +377,15 @@ def equity_table(
     from omaha.cards import as_cards, require_distinct
 
     if game not in ("hi", "hilo"):
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
     if method not in ("auto", "exact", "monte-carlo"):
-        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+        raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64
     ):
-        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+        raise ArgumentError(f"seed must be an integer in [0, 2**64), got {seed!r}")
     if type(pairs_per_task) is not int or pairs_per_task < 1:
-        raise ValueError(f"pairs_per_task must be a positive integer, got {pairs_per_task!r}")
+        raise ArgumentError(f"pairs_per_task must be a positive integer, got {pairs_per_task!r}")
     hole_list = [holes] if isinstance(holes, str) else list(holes)
     opponent_list = (
         [opponents] if opponents is None or isinstance(opponents, str) else list(opponents)
@@ -490,7 +500,7 @@ def _expand(inputs: Sequence[str]) -> list[str]:
     paths = []
     for name in inputs:
         if name == "-":
-            raise ValueError("standard input cannot be read by the workers: name the files")
+            raise ArgumentError("standard input cannot be read by the workers: name the files")
         if glob.has_magic(name) and not os.path.exists(name):
             found = sorted(glob.glob(name))
             if not found:
@@ -749,7 +759,7 @@ def evaluate_files(
     """
     started = time.perf_counter()
     if rows_per_task < 1:
-        raise ValueError(f"rows_per_task must be at least 1, got {rows_per_task!r}")
+        raise ArgumentError(f"rows_per_task must be at least 1, got {rows_per_task!r}")
     options = {
         "hole": hole,
         "board": board,

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from omaha import _equity
 from omaha.cards import MAX_PLAYERS, as_cards, parse_cards, require_distinct
-from omaha.errors import DuplicateCardError, InvalidCardError
+from omaha.errors import ArgumentError, DuplicateCardError, InvalidCardError
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -207,10 +207,10 @@ def _range_type() -> type | None:
 def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> _Parsed:
     """Validate the hands, board and dead cards; read range texts."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
-        raise ValueError(f"holes must be a sequence of hands, one per player, got {holes!r}")
+        raise ArgumentError(f"holes must be a sequence of hands, one per player, got {holes!r}")
     n = len(holes)
     if not 2 <= n <= 10:
-        raise ValueError(f"equity needs 2 to 10 players, got {n}: {holes!r}")
+        raise ArgumentError(f"equity needs 2 to 10 players, got {n}: {holes!r}")
     range_type = _range_type()
     parsed: list[tuple[int, ...] | None] = []
     texts: dict[int, str] = {}
@@ -254,13 +254,13 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
     groups = [(f"in player {i + 1}'s hole cards", h) for i, h in enumerate(parsed) if h is not None]
     require_distinct([*groups, ("on the board", b), ("in the dead cards", d)])
     if n > MAX_PLAYERS[size]:
-        raise ValueError(
+        raise ArgumentError(
             f"{n} players with {size} hole cards are too many for one deck: at most "
             f"{MAX_PLAYERS[size]} (docs/rules.md §1)"
         )
     need = n * size + 5 + len(d)
     if need > 52:
-        raise ValueError(
+        raise ArgumentError(
             f"{n} players x {size} hole cards + 5 board cards + {len(d)} dead cards "
             f"need {need} cards; the deck has 52"
         )
@@ -291,7 +291,7 @@ def _range_rows(
         masks = np.bitwise_or.reduce(bits, axis=1)
         keep = (masks & np.uint64(known)) == 0
         if not keep.any():
-            raise ValueError(
+            raise ArgumentError(
                 f"player {i + 1}'s range ({len(r):,} hands) has no hand left once the "
                 "board, dead and known hole cards are removed"
             )
@@ -302,10 +302,10 @@ def _range_rows(
 
 def _check_int(value: object, name: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
+        raise ArgumentError(f"{name} must be an integer, got {value!r}")
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be {bound}, got {value!r}")
+        raise ArgumentError(f"{name} must be {bound}, got {value!r}")
     return value
 
 
@@ -634,30 +634,32 @@ def equity(
     """
     start = time.perf_counter()
     if game not in ("hi", "hilo"):
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
     p = _parse_spot(holes, board, dead, game)
     if method not in ("auto", "exact", "monte-carlo"):
-        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+        raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if samples is not None:
         _check_int(samples, "samples", 1)
         if samples > _MAX_SAMPLES:  # the compiled loops count deals in int64
-            raise ValueError(f"samples must be at most 2**63 - 1, got {samples!r}")
+            raise ArgumentError(f"samples must be at most 2**63 - 1, got {samples!r}")
     if target_stderr is not None:
         if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)):
-            raise ValueError(f"target_stderr must be a number, got {target_stderr!r}")
+            raise ArgumentError(f"target_stderr must be a number, got {target_stderr!r}")
         if not 0 < target_stderr < 1:
-            raise ValueError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
+            raise ArgumentError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
     if seed is not None:
         _check_int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
         _check_int(threads, "threads", 1)
     if not isinstance(progress, (bool, int, float)) or progress < 0:
-        raise ValueError(f"progress must be a bool or a number of seconds, got {progress!r}")
+        raise ArgumentError(f"progress must be a bool or a number of seconds, got {progress!r}")
     n = len(p.holes)
     unknown = sum(h is None for i, h in enumerate(p.holes) if i not in p.ranges)
     mc_args = samples is not None or target_stderr is not None
     if method == "exact" and mc_args:
-        raise ValueError("samples and target_stderr apply to Monte Carlo only, not method='exact'")
+        raise ArgumentError(
+            "samples and target_stderr apply to Monte Carlo only, not method='exact'"
+        )
     rows = _range_rows(p) if p.ranges else {}
     k = 5 - len(p.board)
     spot = _equity.Spot(p.holes, p.board, p.dead, game == "hilo", p.size, rows)
@@ -722,7 +724,9 @@ def _exact(
         sizes = [len(w) for _, w in rows.values()]
         bound = inner * math.prod(int(w.sum()) for _, w in rows.values())
         if bound >= 2**63:
-            raise ValueError("too many weighted deals to count exactly in 64 bits; use Monte Carlo")
+            raise ArgumentError(
+                "too many weighted deals to count exactly in 64 bits; use Monte Carlo"
+            )
         per = inner * math.prod(sizes[1:])  # at most, per combination of the first range
         total = tasks * per
         nthreads = _threads_for(threads, total)
@@ -752,7 +756,9 @@ def _exact(
     if not rows:
         return totals, inner
     if not totals[-1]:
-        raise ValueError("the ranges leave no possible deal: every combination holds a card twice")
+        raise ArgumentError(
+            "the ranges leave no possible deal: every combination holds a card twice"
+        )
     return totals, totals[-1] * inner
 
 

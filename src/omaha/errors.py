@@ -34,6 +34,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
+    "ColumnError",
+    "ColumnTypeError",
     "DuplicateCardError",
     "FinishingStacksError",
     "HandSkippedWarning",
@@ -285,6 +289,36 @@ def _history_error(
     reason: str, path: str, hand: str | None, line: int | None, text: str | None
 ) -> HistoryError:
     return HistoryError(reason, path=path, hand=hand, line=line, text=text)
+
+
+class ArgumentError(OmahaError, ValueError):
+    """An argument outside what a function accepts (a ``ValueError``): the message names it.
+
+    For example ``threads=0``, ``game="stud"``, an output array of the wrong
+    shape, or a count of players the game does not allow.
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of a type a function does not take (also a ``TypeError``)."""
+
+
+class ColumnError(ArgumentError):
+    """A table's column that cannot be used: missing, unknown, or of another length.
+
+    Raised by :func:`omaha.evaluate_frame`, :mod:`omaha.tabular` and
+    :mod:`omaha.pipeline` (``omaha eval`` exits with status 2 for it); the
+    message names the column.
+    """
+
+
+class ColumnTypeError(ColumnError, ArgumentTypeError):
+    """A column (or frame) whose type cannot hold what it must: card text that is no text.
+
+    For example a column of floats given as card text, or a frame that is
+    neither pandas, pyarrow nor polars; the message names the column and
+    the type found.
+    """
 
 
 class RangeSyntaxError(OmahaError, ValueError):

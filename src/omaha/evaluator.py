@@ -27,7 +27,7 @@ from omaha.cards import (
     format_cards,
     require_distinct,
 )
-from omaha.errors import DuplicateCardError, InvalidCardError
+from omaha.errors import ArgumentError, ArgumentTypeError, DuplicateCardError, InvalidCardError
 from omaha.ranks import HighHand, LowHand
 
 if TYPE_CHECKING:
@@ -201,7 +201,9 @@ def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> np.ndar
 
     arr = np.asarray(a)
     if arr.dtype.kind not in "iu":
-        raise TypeError(f"{what} must be an integer array of card codes, not dtype {arr.dtype}")
+        raise ArgumentTypeError(
+            f"{what} must be an integer array of card codes, not dtype {arr.dtype}"
+        )
     if arr.ndim != 2 or arr.shape[1] not in sizes:
         raise InvalidCardError(
             f"{what} must have shape (n, {' | '.join(map(str, sizes))}), got {arr.shape}"
@@ -238,7 +240,7 @@ def _row_error(holes: np.ndarray, boards: np.ndarray, row: int) -> InvalidCardEr
 
 def _check_threads(threads: int) -> int:
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+        raise ArgumentError(f"threads must be a positive integer, got {threads!r}")
     return threads
 
 
@@ -270,9 +272,9 @@ def _out_array(out: np.ndarray | None, n: int, dtype: Any) -> np.ndarray:
     if out is None:
         return np.empty(n, dtype=dtype)
     if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (n,):
-        raise ValueError(f"out must be a {np.dtype(dtype).name} array of shape ({n},)")
+        raise ArgumentError(f"out must be a {np.dtype(dtype).name} array of shape ({n},)")
     if not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError("out must be C-contiguous and writeable")
+        raise ArgumentError("out must be C-contiguous and writeable")
     return out
 
 
@@ -533,9 +535,9 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
     ((0,), (1,))
     """
     if game not in ("hi", "hilo"):
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
     if not holes:
-        raise ValueError("showdown needs at least one player")
+        raise ArgumentError("showdown needs at least one player")
     b = as_cards(board, "board")
     parsed = [as_cards(h, f"player {i + 1}'s hole") for i, h in enumerate(holes)]
     if len(b) not in BOARD_SIZES:

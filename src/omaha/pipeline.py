@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omaha._arrow import from_numpy
-from omaha.errors import OmahaError
+from omaha.errors import ColumnError, OmahaError
 from omaha.tableio import RejectedRow, TableFormatError, format_of, open_reader, open_writer
 from omaha.tabular import CARD_COLUMNS, RESULT_COLUMNS, evaluate_columns, find_columns
 
@@ -51,10 +51,6 @@ class BadRowError(OmahaError, ValueError):
     def __init__(self, row: RejectedRow) -> None:
         super().__init__(f"{row.where()}: {row.reason}")
         self.row = row
-
-
-class ColumnError(OmahaError, ValueError):
-    """A column named in ``columns=`` that neither the input nor the results have."""
 
 
 @dataclass

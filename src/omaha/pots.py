@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from omaha.errors import ArgumentError
 from omaha.evaluator import evaluate_hi, evaluate_lo
 from omaha.ranks import HighHand, LowHand
 
@@ -257,13 +258,13 @@ def build_pots(
     """
     n = len(contributions)
     if len(folded) != n:
-        raise ValueError(f"{n} contributions but {len(folded)} folded flags")
+        raise ArgumentError(f"{n} contributions but {len(folded)} folded flags")
     if all_in is not None and len(all_in) != n:
-        raise ValueError(f"{n} contributions but {len(all_in)} all-in flags")
+        raise ArgumentError(f"{n} contributions but {len(all_in)} all-in flags")
     seats = list(range(n)) if order is None else list(order)
     live = [s for s in seats if not folded[s]]
     if not live:
-        raise ValueError("no player is still in the hand")
+        raise ArgumentError("no player is still in the hand")
     covering = set() if all_in is None else {s for s in live if not all_in[s]}
     levels = sorted({contributions[s] for s in live if s not in covering})
     if covering:
@@ -372,7 +373,7 @@ def award_pot(
     {0: 15, 1: 8, 2: 7}
     """
     if not high:
-        raise ValueError(f"nobody contests the pot {pot!r}")
+        raise ArgumentError(f"nobody contests the pot {pot!r}")
     rank = {s: i for i, s in enumerate(order)}
     contenders = sorted(high, key=rank.__getitem__)
     best = max(high[s] for s in contenders)
@@ -441,7 +442,7 @@ def take_rake(pots: Sequence[Pot], amount: int) -> tuple[Pot, ...]:
     """
     total = sum(p.amount for p in pots)
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= total:
-        raise ValueError(f"rake {amount!r} must be an integer from 0 to the {total} in the pots")
+        raise ArgumentError(f"rake {amount!r} must be an integer from 0 to the {total} in the pots")
     if amount == 0:
         return tuple(pots)
     shares = [amount * p.amount // total for p in pots]
@@ -672,7 +673,7 @@ def _award_share(
     """Award a contested pot (or one board's share of it) on the hands' values."""
     missing = [s for s in contenders if s not in values]
     if missing:
-        raise ValueError(f"seats {missing} contest the pot {pot!r} without a hand shown")
+        raise ArgumentError(f"seats {missing} contest the pot {pot!r} without a hand shown")
     high = {s: values[s][0].strength for s in contenders}
     low = None
     if game == "hilo":
@@ -696,7 +697,7 @@ def _take_rake(policy: RakeTaker, pots: tuple[Pot, ...]) -> tuple[tuple[Pot, ...
             for new, old in zip(checked, pots, strict=True)
         )
     ):
-        raise ValueError(
+        raise ArgumentError(
             f"the rake policy must return the same pots with smaller amounts: {pots!r} -> {raked!r}"
         )
     return checked, sum(p.amount for p in pots) - sum(p.amount for p in checked)

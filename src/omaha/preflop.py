@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from omaha.cards import Cards, as_cards, format_cards
-from omaha.errors import InvalidCardError, PreflopTableError
+from omaha.errors import ArgumentError, InvalidCardError, PreflopTableError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -107,7 +107,7 @@ def _load() -> _Table:
 
 def _game(game: object) -> str:
     if game not in ("hi", "hilo"):
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
     return str(game)
 
 
@@ -117,6 +117,10 @@ def _class_id(hole: Cards) -> int:
     from omaha import _class_order
 
     cards = as_cards(hole, "hole")
+    if len(cards) in (5, 6):  # a hole of 5- or 6-card Omaha: no table (docs/ranges.md §10)
+        raise PreflopTableError(
+            f"the preflop table holds 4-card holes, not {len(cards)}-card ones: {hole!r}"
+        )
     if len(cards) != 4:
         raise InvalidCardError(
             f"the preflop table holds 4-card holes; got {len(cards)} cards in {hole!r}"
@@ -179,7 +183,9 @@ def preflop_equity(hole: Cards, game: Game = "hi") -> float:
     ------
     InvalidCardError
         Malformed cards, or not 4 distinct cards.
-    ValueError
+    PreflopTableError
+        A hole of 5 or 6 cards (only 4-card Omaha has a table).
+    ArgumentError
         An unknown ``game``.
 
     Examples
@@ -212,7 +218,9 @@ def preflop_rank(hole: Cards, game: Game = "hi") -> int:
     ------
     InvalidCardError
         Malformed cards, or not 4 distinct cards.
-    ValueError
+    PreflopTableError
+        A hole of 5 or 6 cards (only 4-card Omaha has a table).
+    ArgumentError
         An unknown ``game``.
 
     Examples

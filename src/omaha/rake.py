@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from omaha.errors import ArgumentError
 from omaha.pots import Pot, take_rake
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def parse_rate(rate: object) -> fractions.Fraction:
     (Fraction(9, 200), Fraction(1, 20))
     """
     if isinstance(rate, bool | float):
-        raise ValueError(
+        raise ArgumentError(
             f"rake rate {rate!r}: give a Fraction, a Decimal or a text such as '5%', not a float"
         )
     try:
@@ -89,9 +90,9 @@ def parse_rate(rate: object) -> fractions.Fraction:
         else:
             raise TypeError
     except (decimal.InvalidOperation, TypeError, ValueError, ZeroDivisionError):
-        raise ValueError(f"rake rate {rate!r} is not a number") from None
+        raise ArgumentError(f"rake rate {rate!r} is not a number") from None
     if not 0 <= value <= 1:
-        raise ValueError(f"rake rate {rate!r} must be between 0 and 100%")
+        raise ArgumentError(f"rake rate {rate!r} must be between 0 and 100%")
     return value
 
 
@@ -157,13 +158,15 @@ class PercentRake:
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 0
             ):
-                raise ValueError(f"rake cap {self.cap!r} must hold non-negative integers of chips")
+                raise ArgumentError(
+                    f"rake cap {self.cap!r} must hold non-negative integers of chips"
+                )
         if isinstance(self.step, bool) or not isinstance(self.step, int) or self.step < 1:
-            raise ValueError(f"rake step {self.step!r} must be a positive integer of chips")
+            raise ArgumentError(f"rake step {self.step!r} must be a positive integer of chips")
         if self.rounding not in ("down", "nearest"):
-            raise ValueError(f"rake rounding {self.rounding!r} must be 'down' or 'nearest'")
+            raise ArgumentError(f"rake rounding {self.rounding!r} must be 'down' or 'nearest'")
         if self.split not in ("proportional", "cumulative"):
-            raise ValueError(f"rake split {self.split!r} must be 'proportional' or 'cumulative'")
+            raise ArgumentError(f"rake split {self.split!r} must be 'proportional' or 'cumulative'")
 
     def amount(self, pot: int, players: int = 2) -> int:
         """Return the rake of a pot of ``pot`` chips, in a hand dealt to ``players``.

@@ -44,7 +44,13 @@ from omaha._range_match import (
     evaluate,
 )
 from omaha.cards import format_cards, parse_cards
-from omaha.errors import DuplicateCardError, InvalidCardError, RangeSyntaxError
+from omaha.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    DuplicateCardError,
+    InvalidCardError,
+    RangeSyntaxError,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -767,9 +773,9 @@ def _check_options(hole_count: object, game: object) -> int:
         or not isinstance(hole_count, Integral)
         or int(hole_count) not in HOLE_COUNTS
     ):
-        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+        raise ArgumentError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
     if not isinstance(game, str) or game not in GAMES:
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
     return int(hole_count)
 
 
@@ -838,7 +844,7 @@ def parse_range(text: str, *, hole_count: int = 4, game: str = "hi") -> Range:
     omaha.errors.RangeSyntaxError: weight 0 outside 1..100 (at position 2 in 'AA@0')
     """
     if not isinstance(text, str):
-        raise TypeError(f"a range must be text, not {text!r}")
+        raise ArgumentTypeError(f"a range must be text, not {text!r}")
     k = _check_options(hole_count, game)
     node = _Parser(text, k, game).parse()
     holes, percents = evaluate(node, k, lambda p: _percent_mask(p, k), _class_ids)

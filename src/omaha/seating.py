@@ -44,6 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from omaha.errors import ArgumentError
 from omaha.structures import FixedLimit, NoLimit, PotLimit, big_blind_position
 
 __all__ = ["ButtonRule", "Layout", "SeatInfo", "SeatState", "Seating", "big_blind_index"]
@@ -171,7 +172,7 @@ class Seating:
 
     def __init__(self, stacks: Sequence[int], button: int, rule: ButtonRule = "moving") -> None:
         if rule not in ("moving", "dead"):
-            raise ValueError(f"button rule {rule!r} must be 'moving' or 'dead'")
+            raise ArgumentError(f"button rule {rule!r} must be 'moving' or 'dead'")
         self.rule: ButtonRule = rule
         self._info = [
             SeatInfo(SeatState.PLAYING if chips > 0 else SeatState.EMPTY) for chips in stacks
@@ -198,7 +199,7 @@ class Seating:
 
     def _check(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._info):
-            raise ValueError(f"seat {seat!r} is not a seat (0..{len(self._info) - 1})")
+            raise ArgumentError(f"seat {seat!r} is not a seat (0..{len(self._info) - 1})")
         return seat
 
     # ------------------------------------------------------------ changes
@@ -207,7 +208,7 @@ class Seating:
         """Return the seat's info, or raise when nobody sits there (``hint`` says what to do)."""
         info = self._info[self._check(seat)]
         if info.state is SeatState.EMPTY:
-            raise ValueError(f"seat {seat} is empty: {hint}")
+            raise ArgumentError(f"seat {seat} is empty: {hint}")
         return info
 
     def sit_out(self, seat: int) -> None:
@@ -258,7 +259,7 @@ class Seating:
             The seat is taken.
         """
         if self._info[self._check(seat)].state is not SeatState.EMPTY:
-            raise ValueError(f"seat {seat} is taken")
+            raise ArgumentError(f"seat {seat} is taken")
         if self._last is None:  # no hand played yet: everyone starts together
             self._info[seat] = SeatInfo(SeatState.PLAYING)
         elif post:
@@ -309,7 +310,7 @@ class Seating:
             for s in range(n)
         ]
         if sum(wanting) < 2:
-            raise ValueError(f"a hand needs two players with chips, stacks are {list(stacks)}")
+            raise ArgumentError(f"a hand needs two players with chips, stacks are {list(stacks)}")
         plan = self._plan(has, wanting, regular, structure)
         if len(plan[4]) < 2:  # nobody to wait for: everyone who wants to play plays
             plan = self._plan(has, wanting, wanting, structure, restart=True)

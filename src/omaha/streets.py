@@ -19,6 +19,8 @@ from __future__ import annotations
 import enum
 from typing import Literal
 
+from omaha.errors import ArgumentError
+
 __all__ = [
     "FLOP",
     "OVER",
@@ -95,5 +97,5 @@ def after_board(cards: int) -> Street:
     """
     street = _AFTER_BOARD.get(cards)
     if street is None:
-        raise ValueError(f"a board holds 0, 3, 4 or 5 cards, not {cards!r}")
+        raise ArgumentError(f"a board holds 0, 3, 4 or 5 cards, not {cards!r}")
     return street

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from omaha.errors import ArgumentError
 from omaha.streets import TURN
 
 __all__ = [
@@ -77,23 +78,23 @@ def big_blind_position(blinds_or_straddles: Sequence[int]) -> int:
 def _check_chips(name: str, value: object, *, positive: bool = False) -> int:
     """Return ``value`` if it is a non-negative (or positive) int, else raise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer number of chips, got {value!r}")
+        raise ArgumentError(f"{name} must be an integer number of chips, got {value!r}")
     if value < 0 or (positive and value == 0):
         kind = "positive" if positive else "non-negative"
-        raise ValueError(f"{name} must be {kind}, got {value!r}")
+        raise ArgumentError(f"{name} must be {kind}, got {value!r}")
     return value
 
 
 def _check_per_position(name: str, value: object) -> tuple[int, ...]:
     """Return ``value`` as a tuple of non-negative ints, else raise."""
     if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
-        raise ValueError(f"{name} must be a sequence of chip amounts, got {value!r}")
+        raise ArgumentError(f"{name} must be a sequence of chip amounts, got {value!r}")
     items = tuple(value)
     if not items:
-        raise ValueError(f"{name} must not be empty, got {value!r}")
+        raise ArgumentError(f"{name} must not be empty, got {value!r}")
     for item in items:
         if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            raise ValueError(f"{name} must hold non-negative integers, got {value!r}")
+            raise ArgumentError(f"{name} must hold non-negative integers, got {value!r}")
     return items
 
 
@@ -109,7 +110,7 @@ def _resolve_forced(
     bb = _check_chips("big_blind", big_blind)
     sb = _check_chips("small_blind", small_blind if small_blind is not None else 0)
     if sb > bb:
-        raise ValueError(f"small_blind {sb!r} exceeds big_blind {bb!r} in {type(obj).__name__}")
+        raise ArgumentError(f"small_blind {sb!r} exceeds big_blind {bb!r} in {type(obj).__name__}")
     return sb, bb, (sb, bb)
 
 
@@ -192,7 +193,7 @@ class Structure:
             object.__setattr__(self, "antes", _check_per_position("antes", antes))
         _check_chips("big_blind_ante", self.big_blind_ante)
         if len(self.blinds_or_straddles) > 10:
-            raise ValueError(
+            raise ArgumentError(
                 f"blinds_or_straddles has {len(self.blinds_or_straddles)} positions; "
                 "a table has at most 10"
             )
@@ -257,11 +258,11 @@ class FixedLimit(Structure):
         _check_chips("small_bet", small_bet, positive=True)
         _check_chips("big_bet", big_bet, positive=True)
         if big_bet < small_bet:
-            raise ValueError(f"big_bet {big_bet!r} is smaller than small_bet {small_bet!r}")
+            raise ArgumentError(f"big_bet {big_bet!r} is smaller than small_bet {small_bet!r}")
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-            raise ValueError(f"cap must be a positive integer, got {cap!r}")
+            raise ArgumentError(f"cap must be a positive integer, got {cap!r}")
         if not isinstance(heads_up_unlimited, bool):
-            raise ValueError(f"heads_up_unlimited must be a bool, got {heads_up_unlimited!r}")
+            raise ArgumentError(f"heads_up_unlimited must be a bool, got {heads_up_unlimited!r}")
         sb, bb, forced = _resolve_forced(
             self,
             small_bet // 2 if small_blind is None else small_blind,
@@ -321,7 +322,7 @@ class _BigBetStructure(Structure):
             min_bet = bb
         _check_chips("min_bet", min_bet)
         if min_bet == 0:
-            raise ValueError(
+            raise ArgumentError(
                 f"min_bet must be positive (give min_bet= when the big blind is 0), got {min_bet!r}"
             )
         self._set_fields(

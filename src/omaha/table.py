@@ -67,7 +67,13 @@ from omaha.cards import (
     format_cards,
     require_distinct,
 )
-from omaha.errors import DuplicateCardError, IllegalActionError, InvalidCardError, quote
+from omaha.errors import (
+    ArgumentError,
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidCardError,
+    quote,
+)
 from omaha.ledger import Ledger, PutIn
 from omaha.pots import Pot, PotResult, settle
 from omaha.ranks import HighHand, LowHand
@@ -116,9 +122,11 @@ into the main pot (dead money, nobody's contribution)."""
 
 def _check_stack(value: object, seat: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"stack of seat {seat} must be an integer number of chips, got {value!r}")
+        raise ArgumentError(
+            f"stack of seat {seat} must be an integer number of chips, got {value!r}"
+        )
     if value < 0:
-        raise ValueError(f"stack of seat {seat} must be non-negative, got {value!r}")
+        raise ArgumentError(f"stack of seat {seat} must be non-negative, got {value!r}")
     return value
 
 
@@ -199,34 +207,34 @@ class Table:
     ) -> None:
         structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
-            raise ValueError(f"chip must be a positive integer, got {chip!r}")
+            raise ArgumentError(f"chip must be a positive integer, got {chip!r}")
         if rake is not None and not callable(rake):
-            raise ValueError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
+            raise ArgumentError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
         if not isinstance(all_in_muck, bool):
-            raise ValueError(f"all_in_muck must be True or False, got {all_in_muck!r}")
+            raise ArgumentError(f"all_in_muck must be True or False, got {all_in_muck!r}")
         if game not in ("hi", "hilo"):
-            raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+            raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
-            raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+            raise ArgumentError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
         if hole_count not in MAX_PLAYERS:
-            raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+            raise ArgumentError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
         if isinstance(stacks, str | bytes) or not hasattr(stacks, "__len__"):
-            raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
+            raise ArgumentError(f"stacks must be a sequence of chip counts, got {stacks!r}")
         checked = [_check_stack(v, i) for i, v in enumerate(stacks)]
         most = MAX_PLAYERS[hole_count]
         if not 2 <= len(checked) <= most:
-            raise ValueError(
+            raise ArgumentError(
                 f"a table of {hole_count}-card Omaha has 2 to {most} seats "
                 f"(the deck serves {most} players), got {len(checked)}"
             )
         if isinstance(button, bool) or not isinstance(button, int):
-            raise ValueError(f"button must be a seat index, got {button!r}")
+            raise ArgumentError(f"button must be a seat index, got {button!r}")
         if not 0 <= button < len(checked):
-            raise ValueError(f"button {button!r} is not a seat (0..{len(checked) - 1})")
+            raise ArgumentError(f"button {button!r} is not a seat (0..{len(checked) - 1})")
         if button_rule not in ("moving", "dead"):
-            raise ValueError(f"button_rule must be 'moving' or 'dead', got {button_rule!r}")
+            raise ArgumentError(f"button_rule must be 'moving' or 'dead', got {button_rule!r}")
         if checked[button] == 0 and button_rule == "moving":
-            raise ValueError(f"the button seat {button} has no chips")
+            raise ArgumentError(f"the button seat {button} has no chips")
         self.structure = structure
         self.game: Game = game
         self._hole_count = hole_count
@@ -274,7 +282,7 @@ class Table:
     def _not_in_hand(self, seat: int, what: str) -> None:
         hand = self._hand
         if hand is not None and not hand.is_over and seat in hand.seats:
-            raise ValueError(f"cannot {what} seat {seat}: it is in the hand being played")
+            raise ArgumentError(f"cannot {what} seat {seat}: it is in the hand being played")
 
     def sit_out(self, seat: int) -> None:
         """Sit the player at ``seat`` out from the next hand: dealt no cards, posting nothing.
@@ -329,7 +337,7 @@ class Table:
         """
         chips = _check_stack(stack, seat)
         if chips == 0:
-            raise ValueError(f"a player joins with chips: stack of seat {seat} is 0")
+            raise ArgumentError(f"a player joins with chips: stack of seat {seat} is 0")
         self._seating.join(seat, post=post)
         self._stacks[seat] = chips
 
@@ -414,12 +422,14 @@ class Table:
         if seed is not None and (
             isinstance(seed, bool) or not hasattr(seed, "__index__") or operator.index(seed) < 0
         ):
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+            raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
         sources = sum(x is not None for x in (seed, deck, hole_cards))
         if sources > 1:
-            raise ValueError("give only one of seed=, deck= and hole_cards=")
+            raise ArgumentError("give only one of seed=, deck= and hole_cards=")
         if board is not None and hole_cards is None:
-            raise ValueError("board= is given with hole_cards= (replaying); a deck holds the board")
+            raise ArgumentError(
+                "board= is given with hole_cards= (replaying); a deck holds the board"
+            )
         n = len(self._stacks)
         layout = self._seating.layout(self._stacks, self.structure, _check_posts(posts, n))
         order = layout.order
@@ -430,7 +440,7 @@ class Table:
         if hole_cards is None:
             need = k * h + 8
             if need > 52:
-                raise ValueError(
+                raise ArgumentError(
                     f"{k} players with {h} hole cards need {need} cards; the deck has 52"
                 )
             if deck is None:
@@ -462,7 +472,7 @@ class Table:
                 or not hasattr(hole_cards, "__len__")
                 or len(hole_cards) != n
             ):
-                raise ValueError(
+                raise ArgumentError(
                     f"hole_cards must give one entry per seat ({n}), got {hole_cards!r}"
                 )
             known: list[tuple[str, tuple[int, ...]]] = []
@@ -471,7 +481,7 @@ class Table:
                     continue
                 if seat not in order:
                     why = "has no chips" if self._stacks[seat] == 0 else "is not dealt in"
-                    raise ValueError(f"seat {seat} {why} and is dealt no hole cards")
+                    raise ArgumentError(f"seat {seat} {why} and is dealt no hole cards")
                 codes = as_cards(given, f"the hole cards of seat {seat}", n=h)
                 holes[seat] = codes
                 known.append((f"in the hole cards of seat {seat}", codes))
@@ -518,13 +528,13 @@ def _check_posts(
     out: dict[int, tuple[int, int]] = {}
     for seat, pair in dict(posts).items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"posts: {seat!r} is not a seat (0..{n - 1})")
+            raise ArgumentError(f"posts: {seat!r} is not a seat (0..{n - 1})")
         if (
             not isinstance(pair, tuple)
             or len(pair) != 2
             or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in pair)
         ):
-            raise ValueError(f"posts: seat {seat} must post (live, dead) chips, got {pair!r}")
+            raise ArgumentError(f"posts: seat {seat} must post (live, dead) chips, got {pair!r}")
         out[seat] = pair
     return out
 
@@ -976,7 +986,7 @@ class Hand:
             If the hand is not over.
         """
         if self._result is None:
-            raise ValueError(f"the hand is not over ({self._where().message()})")
+            raise ArgumentError(f"the hand is not over ({self._where().message()})")
         return self._result
 
     def _where(self, rule: str = "{where}", seat: int | None = None) -> IllegalActionError:

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
 from omaha._arrow import int64_values
-from omaha.errors import OmahaError
+from omaha.errors import ArgumentError, OmahaError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -760,13 +760,13 @@ class _BadJson:
 
 
 def _not_json(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise ArgumentError(f"{name} is not JSON")
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if value in (math.inf, -math.inf):
-        raise ValueError(f"{text} is beyond a float's range")
+        raise ArgumentError(f"{text} is beyond a float's range")
     return value
 
 

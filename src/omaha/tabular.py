@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from omaha._arrow import int64_values, valid_mask
 from omaha.cards import BOARD_SIZES, HOLE_SIZES, NO_CARD, parse_cards, require_distinct
-from omaha.errors import InvalidCardError
+from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -164,7 +164,10 @@ def _as_arrow(column: Any) -> Any:
 
     if isinstance(column, pa.Array | pa.ChunkedArray):
         return column
-    return pa.array(column, from_pandas=True)
+    try:
+        return pa.array(column, from_pandas=True)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:  # mixed or unknown values
+        raise ColumnTypeError(f"a column Arrow cannot read: {exc}") from None
 
 
 def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -186,7 +189,7 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
         if pa.types.is_null(arr.type):  # a column of no cards (a flop without turns)
             arr = pa.nulls(len(arr), pa.int8())
         if not pa.types.is_integer(arr.type):
-            raise TypeError(f"card code columns must hold integers, not {arr.type}")
+            raise ColumnTypeError(f"card code columns must hold integers, not {arr.type}")
         mask = valid_mask(arr)
         valid = np.ones(len(arr), bool) if mask is None else mask
         values = int64_values(arr)
@@ -210,12 +213,31 @@ def _card_codes(
 
 def _text_column(column: Any, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Card codes from a text column: ``(codes, counts, nulls)``; counts -1 for bad text."""
+    import pyarrow as pa
+
     from omaha.cards import parse_cards_array
 
     arr = _as_arrow(column)
-    codes, counts = parse_cards_array(arr, max_cards=width)  # more cards: -1, as bad text
+    if len(arr) == 0 or pa.types.is_null(arr.type):  # pandas makes an empty column floats
+        arr = arr.cast(pa.string())
+    try:
+        codes, counts = parse_cards_array(arr, max_cards=width)  # more cards: -1, as bad text
+    except TypeError as exc:  # not text
+        raise ColumnTypeError(str(exc)) from None
     valid = valid_mask(arr)
     return codes, counts, None if valid is None else ~valid
+
+
+def _named(read: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """``read`` with a :class:`ColumnTypeError` naming the column (``hole``, ``board``)."""
+
+    def run(*args: Any) -> Any:
+        try:
+            return read(*args)
+        except ColumnTypeError as exc:
+            raise ColumnTypeError(f"{name} column: {exc}") from None
+
+    return run
 
 
 def _text_of(column: Any, row: int) -> str:
@@ -258,11 +280,11 @@ def evaluate_columns(hole: Any, board: Any, threads: int = 1) -> Evaluated:
     from omaha import _eval
     from omaha.evaluator import run_rows
 
-    holes, hole_n, hole_bad, hole_null = _card_codes(hole, _MAX_HOLE)
-    boards, board_n, board_bad, board_null = _card_codes(board, _MAX_BOARD)
+    holes, hole_n, hole_bad, hole_null = _named(_card_codes, "hole")(hole, _MAX_HOLE)
+    boards, board_n, board_bad, board_null = _named(_card_codes, "board")(board, _MAX_BOARD)
     n = holes.shape[0]
     if boards.shape[0] != n:
-        raise ValueError(f"the hole column has {n} rows but the board column {boards.shape[0]}")
+        raise ColumnError(f"the hole column has {n} rows but the board column {boards.shape[0]}")
     status = np.zeros(n, np.uint8)
     for rows, code in (
         (board_bad, _BOARD_TEXT),
@@ -446,9 +468,9 @@ def evaluate_frame(
     wanted = list(RESULT_COLUMNS) if columns is None else list(columns)
     unknown = [c for c in wanted if c not in RESULT_COLUMNS]
     if unknown:
-        raise ValueError(f"unknown result columns {unknown!r}; choose from {RESULT_COLUMNS}")
+        raise ColumnError(f"unknown result columns {unknown!r}; choose from {RESULT_COLUMNS}")
     if errors not in ("raise", "coerce"):
-        raise ValueError(f"errors must be 'raise' or 'coerce', got {errors!r}")
+        raise ArgumentError(f"errors must be 'raise' or 'coerce', got {errors!r}")
     kind = _frame_kind(frame)
     get: Callable[[str], Any]
     if kind == "pandas":
@@ -491,7 +513,7 @@ def _frame_kind(frame: Any) -> str:
         return "table"
     if isinstance(frame, pa.RecordBatch):
         return "batch"
-    raise TypeError(
+    raise ColumnTypeError(
         "frame must be a pandas DataFrame, a pyarrow Table or RecordBatch, or a polars "
         f"DataFrame, not {type(frame).__name__}"
     )

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from omaha.cards import format_cards
-from omaha.errors import OmahaError
+from omaha.errors import ArgumentError, OmahaError
 
 # Hole-card arguments that stand for a random (unknown) hand.
 _RANDOM = ("random", "?")
@@ -174,6 +174,9 @@ def run(args: argparse.Namespace) -> int:
             threads=args.threads,
             progress=False if args.no_progress else 1.0,
         )
+    except ArgumentError as exc:  # a usage error: an option's value
+        print(f"omaha equity: {exc}", file=sys.stderr)
+        return 2
     except OmahaError as exc:
         print(f"omaha equity: {exc}", file=sys.stderr)
         return 1

@@ -174,12 +174,13 @@ class _Progress:
         self.bar.close()
 
 
-def _os_error(exc: OSError, args: argparse.Namespace) -> str:
+def os_problem(exc: OSError, inputs: list[str]) -> str:
     """One line for a failed read or write, naming the file when it is known."""
     name = getattr(exc, "filename", None)
     if name is not None and exc.strerror:
-        if os.path.abspath(str(name)) == os.path.abspath(str(args.file)):
-            return f"cannot read {args.file!r}: {exc.strerror}"
+        for path in inputs:
+            if os.path.abspath(str(name)) == os.path.abspath(path):
+                return f"cannot read {path!r}: {exc.strerror}"
         return f"cannot write {str(name)!r}: {exc.strerror}"
     return str(exc)
 
@@ -205,6 +206,10 @@ def run(args: argparse.Namespace) -> int:
                 return 2
     if args.rejects and not args.skip_invalid:
         say("--rejects needs --skip-invalid")
+        return 2
+    named = format_of(args.output, writing=True)[0] if args.output not in (None, "-") else None
+    if args.compression and (args.format or named) in ("parquet", "arrow"):
+        say(f"--compression applies to csv, tsv and jsonl output, not {args.format or named}")
         return 2
 
     def report(row: RejectedRow) -> None:
@@ -234,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # the reader of the output went away: not an error (omaha.cli.main)
     except OSError as exc:  # reading or writing failed: a missing file, a full disk
-        say(_os_error(exc, args))
+        say(os_problem(exc, [args.file]))
         return 1
     finally:
         if bar is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from omaha.cli.eval_cmd import refused, say
+from omaha.cli.eval_cmd import os_problem, refused, say
 
 __all__ = ["run_dask"]
 
@@ -57,7 +57,7 @@ def run_dask(args: argparse.Namespace) -> int:
         say(str(exc))
         return 2
     except OSError as exc:  # a missing input, an output that exists, an unreachable scheduler
-        say(str(exc))
+        say(os_problem(exc, [args.file, *args.more]))
         return 1
     if summary.rejected:
         if args.rejects:

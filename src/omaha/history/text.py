@@ -74,6 +74,8 @@ def decode(data: bytes, name: str) -> str:
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\ufeff" in text:  # files joined together (cat a.txt b.txt): each one's mark
+        text = text.replace("\n\ufeff", "\n")
     return text
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import decimal
 
-from omaha.errors import PHHError, quote
+from omaha.errors import ArgumentError, PHHError, quote
 
 __all__ = [
     "Amount",
@@ -70,7 +70,7 @@ def parse_amount(text: str) -> Amount:
     try:
         return decimal.Decimal(text)
     except decimal.InvalidOperation:
-        raise ValueError(f"bad amount {text!r}") from None
+        raise ArgumentError(f"bad amount {text!r}") from None
 
 
 def check_amount(value: object, what: str, name: str) -> Amount:
@@ -144,13 +144,13 @@ def to_chips(value: Amount, places: int) -> int:
     if isinstance(value, int):
         chips: int = value * 10**places
         if chips >= _LIMIT:
-            raise ValueError(f"more than {MAX_DIGITS:,} digits in chips")
+            raise ArgumentError(f"more than {MAX_DIGITS:,} digits in chips")
         return chips
     scaled = value.scaleb(places, context=_EXACT)
     if scaled and scaled.adjusted() >= MAX_DIGITS:
-        raise ValueError(f"more than {MAX_DIGITS:,} digits in chips")
+        raise ArgumentError(f"more than {MAX_DIGITS:,} digits in chips")
     if scaled != scaled.to_integral_value(context=_EXACT):
-        raise ValueError("not a whole number of chips")
+        raise ArgumentError("not a whole number of chips")
     return int(scaled)
 
 

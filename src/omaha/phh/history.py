@@ -39,7 +39,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from omaha.cards import MAX_PLAYERS, parse_cards
-from omaha.errors import InvalidCardError, PHHError, quote
+from omaha.errors import ArgumentError, InvalidCardError, PHHError, quote
 from omaha.phh.actions import PHHAction, parse_action, raw_amount
 from omaha.phh.amounts import (
     MAX_DIGITS,
@@ -662,9 +662,9 @@ class HandHistory:
             If ``scale`` is not a positive power of ten.
         """
         if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= _MAX_SCALE:
-            raise ValueError(f"scale must be a power of ten, got {quote(scale)}")
+            raise ArgumentError(f"scale must be a power of ten, got {quote(scale)}")
         if 10 ** (len(str(scale)) - 1) != scale:
-            raise ValueError(f"scale must be a power of ten, got {scale!r}")
+            raise ArgumentError(f"scale must be a power of ten, got {scale!r}")
         fields = record(hand, scale)
         fields.update(extra_fields)
         return cls(fields, name)
