@@ -45,7 +45,6 @@ from omaha._range_match import (
 )
 from omaha.cards import format_cards, parse_cards
 from omaha.errors import (
-    ArgumentError,
     ArgumentTypeError,
     DuplicateCardError,
     InvalidCardError,
@@ -773,9 +772,11 @@ def _check_options(hole_count: object, game: object) -> int:
         or not isinstance(hole_count, Integral)
         or int(hole_count) not in HOLE_COUNTS
     ):
-        raise ArgumentError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+        # A plain ValueError, as docs/ranges.md §12 states (no OmahaError: a
+        # caller catching those for bad range text does not catch a misuse).
+        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
     if not isinstance(game, str) or game not in GAMES:
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
     return int(hole_count)
 
 

@@ -207,9 +207,11 @@ def run(args: argparse.Namespace) -> int:
     if args.rejects and not args.skip_invalid:
         say("--rejects needs --skip-invalid")
         return 2
-    named = format_of(args.output, writing=True)[0] if args.output not in (None, "-") else None
-    if args.compression and (args.format or named) in ("parquet", "arrow"):
-        say(f"--compression applies to csv, tsv and jsonl output, not {args.format or named}")
+    written = args.format
+    if written is None and args.output not in (None, "-"):
+        written = format_of(args.output, writing=True)[0]  # a known extension: checked above
+    if args.compression and written in ("parquet", "arrow"):
+        say(f"--compression applies to csv, tsv and jsonl output, not {written}")
         return 2
 
     def report(row: RejectedRow) -> None:
