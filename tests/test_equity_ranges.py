@@ -250,3 +250,9 @@ def test_outcome_counts_are_integers_with_weights() -> None:
     weights = np.rint(holes.weights[keep] * 10).astype(int)
     assert r.deals == int(weights.sum()) * 40
     assert all(isinstance(c, int) for p in r for c in p.outcomes.values())
+
+
+def test_ranges_that_keep_colliding_are_an_argument_error() -> None:
+    # Monte Carlo (method "auto" here) raised a bare ValueError from the compiled core.
+    with pytest.raises(omaha.errors.ArgumentError, match="leave almost no deal"):
+        omaha.equity(["(AhAs)", "(AhAs)"], board="Qs7h2c", samples=100)

@@ -146,6 +146,10 @@ def test_action_parsing() -> None:
         ({"actions": ["p1 fold"]}, "not a PHH Omaha action"),
         ({"actions": ["p1 cbr lots"]}, "bad amount"),
         ({"actions": ["p1 cbr inf"]}, "infinite"),
+        ({"actions": ["p1 cbr \uff13\uff10"]}, "bad amount"),  # full-width digits: not 30
+        ({"actions": ["p1 cbr 3_000"]}, "bad amount"),
+        ({"players": ["Ann"]}, "players must be 3 names"),
+        ({"players": [1, 2, 3]}, "players must be 3 names"),
         ({"actions": ["d dh p1 AsKsQsXs"]}, "malformed card"),
         ({"actions": ["d dh p1 AsAsQsJs"]}, "duplicate"),
         ({"actions": ["d db ??????"]}, "board cards cannot be unknown"),

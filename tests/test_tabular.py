@@ -241,3 +241,19 @@ def test_bad_arguments_are_argument_errors() -> None:
         evaluate_frame(df, errors="ignore")
     with pytest.raises(omaha.errors.ColumnError, match="board column 2"):
         evaluate_columns(pa.array(["AhKsKd4c"]), pa.array(["2sKh8d5cAd"] * 2))
+
+
+@pytest.mark.parametrize("value", [0, 7463, -1, 10**30])
+def test_hi_name_out_of_range_is_an_argument_error(value: int) -> None:
+    with pytest.raises(omaha.errors.ArgumentError, match=r"outside 1\.\.7462"):
+        hi_name(value)
+
+
+@pytest.mark.parametrize("value", [7462.9, 1.0, None, "5", True])
+def test_names_of_no_integer_are_refused_never_rounded(value: object) -> None:
+    # A float was truncated by the compiled call: hi_name(7462.9) was 'Royal flush'.
+    with pytest.raises(omaha.errors.ArgumentTypeError, match="must be an integer"):
+        hi_name(value)  # type: ignore[arg-type]
+    with pytest.raises(omaha.errors.ArgumentTypeError, match="must be an integer"):
+        lo_name(value)  # type: ignore[arg-type]
+    assert hi_name(np.int64(7462)) == "Royal flush" and lo_name(np.uint8(56)) == "5-4-3-2-A"

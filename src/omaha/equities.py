@@ -776,7 +776,10 @@ def _monte_carlo(
     nthreads = _threads_for(threads, samples)
 
     def kernel(first: int, last: int, acc: Any, signals: bool) -> bool:
-        return spot.monte_carlo(seed, first, last, _BLOCK, samples, acc, signals)
+        try:
+            return spot.monte_carlo(seed, first, last, _BLOCK, samples, acc, signals)
+        except ValueError as exc:  # ranges that keep colliding: the compiled core's message
+            raise ArgumentError(str(exc)) from None
 
     def block_chunks(first: int, last: int, step: int) -> list[tuple[int, int, int]]:
         out = []

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from numbers import Integral
 
 from omaha import _eval
 from omaha.cards import format_cards
+from omaha.errors import ArgumentError, ArgumentTypeError, quote
 
 __all__ = ["HandCategory", "HighHand", "LowHand", "hi_name", "lo_name"]
 
@@ -70,10 +72,11 @@ def hi_name(strength: int) -> str:
 
     Raises
     ------
-    ValueError
-        If ``strength`` is outside 1..7462.
+    ArgumentError
+        If ``strength`` is outside 1..7462 (``ArgumentTypeError`` if it is
+        not an integer: a float is never rounded).
     """
-    cat, r = _eval.hi_class(strength)
+    cat, r = _eval.hi_class(_strength(strength, 7462, "hi"))
     category = HandCategory(cat)
     label = category.label
     if category == HandCategory.STRAIGHT_FLUSH and r[0] == 12:
@@ -94,10 +97,21 @@ def lo_name(strength: int) -> str:
 
     Raises
     ------
-    ValueError
-        If ``strength`` is outside 1..56.
+    ArgumentError
+        If ``strength`` is outside 1..56 (``ArgumentTypeError`` if it is not
+        an integer).
     """
-    return "-".join(_LOW_CHAR[r - 1] for r in _eval.lo_ranks(strength))
+    return "-".join(_LOW_CHAR[r - 1] for r in _eval.lo_ranks(_strength(strength, 56, "lo")))
+
+
+def _strength(value: object, top: int, what: str) -> int:
+    """``value`` as a strength 1..top; an integer (NumPy's too), never a bool or a float."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise ArgumentTypeError(f"a {what} strength must be an integer, not {quote(value)}")
+    number = int(value)
+    if not 1 <= number <= top:
+        raise ArgumentError(f"{what} strength {quote(value)} is outside 1..{top}")
+    return number
 
 
 class HighHand(_eval.SelectedHand):

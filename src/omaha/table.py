@@ -69,6 +69,7 @@ from omaha.cards import (
 )
 from omaha.errors import (
     ArgumentError,
+    ArgumentTypeError,
     DuplicateCardError,
     IllegalActionError,
     InvalidCardError,
@@ -525,8 +526,10 @@ def _check_posts(
     """Check forced bets out of position given outright: ``seat -> (live, dead)`` chips."""
     if posts is None:
         return None
+    if not isinstance(posts, Mapping):
+        raise ArgumentTypeError(f"posts must map seats to (live, dead) chips, got {posts!r}")
     out: dict[int, tuple[int, int]] = {}
-    for seat, pair in dict(posts).items():
+    for seat, pair in posts.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ArgumentError(f"posts: {seat!r} is not a seat (0..{n - 1})")
         if (

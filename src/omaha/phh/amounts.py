@@ -67,6 +67,9 @@ def parse_amount(text: str) -> Amount:
     """
     if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
         return int(text)
+    if not text.isascii() or "_" in text or text != text.strip():
+        # Decimal would read '３０００' (other scripts' digits), '3_000' and ' 5'.
+        raise ArgumentError(f"bad amount {text!r}")
     try:
         return decimal.Decimal(text)
     except decimal.InvalidOperation:

@@ -220,6 +220,15 @@ class HandHistory:
             if key in f and len(self._list(key)) != n:
                 raise PHHError(f"{name}: {key} has {len(self._list(key))} entries for {n} players")
         self._check_tables(n)
+        names = f.get("players")
+        if names is not None and (
+            not isinstance(names, list)
+            or len(names) != n
+            or not all(isinstance(x, str) for x in names)
+        ):
+            raise PHHError(
+                f"{name}: players must be {n} names (strings), one a player, not {quote(names)}"
+            )
         if not isinstance(f["actions"], list):
             raise PHHError(f"{name}: actions must be a list of strings, not {f['actions']!r}")
         hc = f.get(HOLE_COUNT_FIELD, 4)
