@@ -45,7 +45,7 @@ from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
 from omaha.errors import HistoryError, InvalidCardError
-from omaha.history.notation import AmountError, parse_money, site_cards, to_units
+from omaha.history.notation import AmountError, money_units, site_cards, to_units
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
@@ -207,8 +207,9 @@ class HandBuilder:
     def amount(self, text: str | decimal.Decimal) -> int:
         """Read an amount in the file's units (``"$0.05"`` is 5 cents)."""
         try:
-            value = parse_money(text) if isinstance(text, str) else text
-            return to_units(value, self.places)
+            if isinstance(text, str):
+                return money_units(text, self.places)
+            return to_units(text, self.places)
         except AmountError as exc:
             raise self.error(str(exc)) from None
 
