@@ -84,6 +84,15 @@ def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
     return betting, game, hole
 
 
+def posts_pattern(posts: dict[str, str]) -> re.Pattern[str]:
+    """Match a line's start against each post's words (and a space), in ``posts``' order.
+
+    The first group that matches is the post's place in ``posts``
+    (``m.lastindex - 1``), as trying each with ``startswith`` in turn would find.
+    """
+    return re.compile("|".join(f"({re.escape(words)}) " for words in posts))
+
+
 class StarsReader:
     """Read one hand in PokerStars' format (and, with its differences, GGPoker's)."""
 
@@ -115,6 +124,8 @@ class StarsReader:
         "posts the ante": "ante",
         "posts straddle": "straddle",
     }
+    _post_words: ClassVar[re.Pattern[str]] = posts_pattern(posts)
+    """:attr:`posts` as one pattern (each subclass's own, see ``__init_subclass__``)."""
     street_names: ClassVar[dict[str, tuple[int, int]]] = {
         "FLOP": (0, 0),
         "TURN": (1, 0),
@@ -152,6 +163,12 @@ class StarsReader:
         rf"(?P<name>.+?) cashed out the hand for (?P<amount>{AMOUNT})"
         rf"(?: \| Cash Out Fee (?P<fee>{AMOUNT}))?$"
     )
+
+    _shows = re.compile(r"(?:shows|mucks) \[(?P<cards>[^\]]*)\]")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._post_words = posts_pattern(cls.posts)
 
     def __init__(self, hand: HandText, path: str) -> None:
         self.hand = hand
@@ -363,12 +380,13 @@ class StarsReader:
     def read_action(self, name: str, rest: str) -> bool:
         """Read what a player does: a post, a bet, a show or a muck."""
         b = self.b
-        for words, kind in self.posts.items():
-            if rest.startswith(words + " "):
-                amount = rest[len(words) + 1 :].removesuffix(" and is all-in")
-                b.post(name, kind, b.amount(amount.removesuffix(" out of position")))  # type: ignore[arg-type]
-                return True
-        shown = re.match(r"(?:shows|mucks) \[(?P<cards>[^\]]*)\]", rest)
+        post = self._post_words.match(rest)
+        if post is not None and post.lastindex is not None:
+            kind = list(self.posts.values())[post.lastindex - 1]
+            amount = rest[post.end() :].removesuffix(" and is all-in")
+            b.post(name, kind, b.amount(amount.removesuffix(" out of position")))  # type: ignore[arg-type]
+            return True
+        shown = self._shows.match(rest)
         if shown is not None:
             cards = b.cards(shown["cards"])
             if rest.startswith("shows"):
