@@ -945,7 +945,8 @@ class HandBuilder:
         fields["players"] = [p.name for p in dealt]
         if self._button not in {p.number for p in dealt}:
             fields[BUTTON_SEAT_FIELD] = self._button
-        out = [p.name for p in self._players.values() if p not in dealt]
+        dealt_in = set(fields["players"])  # names are unique (seat): no compare of each field
+        out = [p.name for p in self._players.values() if p.name not in dealt_in]
         if out:
             fields[SITTING_OUT_FIELD] = out
         if info.get("tournament") is not None:
