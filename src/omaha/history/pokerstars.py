@@ -135,6 +135,8 @@ class StarsReader:
         rf"(?P<name>.+?) collected (?P<amount>{AMOUNT}) from "
         r"(?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)$"
     )
+    collect_words: ClassVar[str] = " collected "
+    """Words every line :attr:`collect` matches holds (tested first: the pattern is slower)."""
     posts: ClassVar[dict[str, str]] = {
         "posts small blind": "small",
         "posts big blind": "big",
@@ -343,7 +345,7 @@ class StarsReader:
 
     def read_collect(self, line: str) -> bool:
         """Read ``Name collected $1 from side pot-1``; return False for any other line."""
-        m = self.collect.match(line)
+        m = self.collect.match(line) if self.collect_words in line else None
         if m is None or m["name"] not in self.b._players:
             return False
         index = 0 if m["pot"] in ("pot", "main pot") else int(m["n"] or 1)
