@@ -395,8 +395,15 @@ class StarsReader:
         return True
 
     def read_action(self, name: str, rest: str) -> bool:
-        """Read what a player does: a post, a bet, a show or a muck."""
+        """Read what a player does: a bet, a post, a show or a muck.
+
+        The betting verbs come first (most lines are one): no post's words nor
+        ``shows``/``mucks`` start with ``folds``, ``checks``, ``calls``, ``bets``
+        or ``raises``, so the order does not change what a line reads as.
+        """
         b = self.b
+        if betting_action(b, name, rest):
+            return True
         post = self._post_words.match(rest)
         if post is not None and post.lastindex is not None:
             kind = list(self.posts.values())[post.lastindex - 1]
@@ -413,8 +420,6 @@ class StarsReader:
             return True
         if rest.startswith("mucks hand") or rest == "mucks":
             b.muck(name)
-            return True
-        if betting_action(b, name, rest):
             return True
         return ignorable(f"{name}: {rest}")
 
