@@ -71,6 +71,14 @@ _CODE_OF.update({"10" + s: 32 + i for i, s in enumerate(SUITS)})
 # case folding the Kelvin sign would read as K and the long s as s
 # (docs/rules.md §1). Any whitespace separates cards.
 _TOKEN = re.compile(r"\s*(10|[2-9tjqkaTJQKA])([cdhsCDHS])")
+# Every spelling of one card a string may have, as is (no white space): the
+# common case of parse_cards, read without parse_card's normalizing.
+_CODE_OF_TOKEN = {
+    rank + suit: code
+    for text, code in _CODE_OF.items()
+    for rank in {text[:-1], text[:-1].upper()}
+    for suit in (text[-1], text[-1].upper())
+}
 
 
 def card_rank(code: int) -> int:
@@ -163,7 +171,13 @@ def parse_cards(cards: str | Iterable[str | int], n: int | None = None) -> tuple
     if isinstance(cards, str):
         codes = _parse_text(cards.replace(",", " "))
     else:
-        codes = [_as_code(item) for item in cards]
+        codes = [
+            known
+            if isinstance(item, str) and (known := _CODE_OF_TOKEN.get(item)) is not None
+            # a card with white space or a look-alike, a code, or no card: checked in full
+            else _as_code(item)
+            for item in cards
+        ]
     if len(set(codes)) != len(codes):
         seen: set[int] = set()
         for code in codes:
@@ -259,7 +273,7 @@ def format_card(code: int) -> str:
     InvalidCardError
         If ``code`` is not an integer 0..51.
     """
-    return _CARD_TEXT[_as_code(code)]
+    return _CARD_TEXT[code if type(code) is int and 0 <= code <= 51 else _as_code(code)]
 
 
 def format_cards(codes: Iterable[int], sep: str = "") -> str:
@@ -270,7 +284,9 @@ def format_cards(codes: Iterable[int], sep: str = "") -> str:
     InvalidCardError
         If a code is not an integer 0..51.
     """
-    return sep.join(_CARD_TEXT[_as_code(c)] for c in codes)
+    return sep.join(
+        [_CARD_TEXT[c if type(c) is int and 0 <= c <= 51 else _as_code(c)] for c in codes]
+    )
 
 
 def card_mask(codes: Sequence[int] | Iterable[int]) -> int:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
 from omaha.errors import HistoryError, InvalidCardError
-from omaha.history.notation import AmountError, parse_money, site_cards, to_units
+from omaha.history.notation import AmountError, money_units, site_cards, to_units
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
@@ -80,6 +81,44 @@ blind and a dead small one, on return), a dead blind, a straddle, an ante."""
 
 _LETTER = {"fixed": "F", "pot": "P", "no": "N"}
 _STREET_CARDS = {0: 3, 1: 1, 2: 1}
+
+
+@functools.lru_cache(maxsize=4096)
+def _file_units(chips: int, places: int) -> int | decimal.Decimal:
+    """Return ``chips`` (units of ``10**-places``) in the file's units, remembered (they repeat)."""
+    return to_file_units(chips, 10**places)
+
+
+@functools.lru_cache(maxsize=4096)
+def _action(kind: str, player: int, cards: Any, total: int, places: int, per: int) -> PHHAction:
+    """Return one step of :meth:`HandBuilder._actions` as a PHH action (its text and record).
+
+    ``total`` is in units of ``10**-places``, the record's amount in units of
+    ``per`` of them. Records are immutable and the common ones repeat from
+    hand to hand (``p2 f``, ``d dh p3 ????????``, ``p1 cbr 0.3``): each is
+    made once and shared, sparing the time of making it and the garbage
+    collector's of tracking every copy.
+    """
+    label = f"p{player + 1}"
+    if kind == "dh":
+        text = f"d dh {label} " + (cards_text(cards))
+    elif kind == "db":
+        text = f"d db {format_cards(cards)}"
+    elif kind == "cbr":
+        value = _file_units(total, places)
+        written = format(value, "f") if isinstance(value, decimal.Decimal) else value
+        text = f"{label} cbr {written}"
+    elif kind == "sm":
+        text = f"{label} sm {format_cards(cards)}" if cards else f"{label} sm"
+    else:
+        text = f"{label} {kind}"
+    return PHHAction(
+        text,
+        kind,  # type: ignore[arg-type]
+        None if kind == "db" else player,
+        cards if kind in ("dh", "db", "sm") else None,
+        total // per if kind == "cbr" else None,
+    )
 
 
 @dataclass(slots=True)
@@ -207,8 +246,9 @@ class HandBuilder:
     def amount(self, text: str | decimal.Decimal) -> int:
         """Read an amount in the file's units (``"$0.05"`` is 5 cents)."""
         try:
-            value = parse_money(text) if isinstance(text, str) else text
-            return to_units(value, self.places)
+            if isinstance(text, str):
+                return money_units(text, self.places)
+            return to_units(text, self.places)
         except AmountError as exc:
             raise self.error(str(exc)) from None
 
@@ -324,7 +364,7 @@ class HandBuilder:
         p.left -= chips
 
     def _units(self, chips: int) -> str:
-        value = to_file_units(chips, 10**self.places)
+        value = _file_units(chips, self.places)
         return format(value, "f") if isinstance(value, decimal.Decimal) else str(value)
 
     # ------------------------------------------------------------ actions
@@ -609,40 +649,19 @@ class HandBuilder:
             entry["won"] = {p: units(c) for p, c in entry["won"].items()}
         if FEES_FIELD in fields:
             fields[FEES_FIELD] = {n: units(c) for n, c in fields[FEES_FIELD].items()}
-        actions: list[PHHAction] = []
-        texts: list[str] = []
-        for kind, player, cards, total in steps:
-            label = f"p{player + 1}"
-            if kind == "dh":
-                text = f"d dh {label} " + (cards_text(cards))
-            elif kind == "db":
-                text = f"d db {format_cards(cards)}"
-            elif kind == "cbr":
-                value = units(total)
-                written = format(value, "f") if isinstance(value, decimal.Decimal) else value
-                text = f"{label} cbr {written}"
-            elif kind == "sm":
-                text = f"{label} sm {format_cards(cards)}" if cards else f"{label} sm"
-            else:
-                text = f"{label} {kind}"
-            texts.append(text)
-            actions.append(
-                PHHAction(
-                    text,
-                    kind,  # type: ignore[arg-type]
-                    None if kind == "db" else player,
-                    cards if kind in ("dh", "db", "sm") else None,
-                    total // per if kind == "cbr" else None,
-                )
-            )
+        actions = tuple(
+            _action(kind, player, cards, total, self.places, per)
+            for kind, player, cards, total in steps
+        )
+        texts = [action.text for action in actions]
         fields["actions"] = texts
         name = f"{self.path}, hand {self.hand_id}"
         return HandHistory._prepared(
-            fields, name, places=self.places - cut, chips=chips, actions=tuple(actions)
+            fields, name, places=self.places - cut, chips=chips, actions=actions
         )
 
     def _to_file(self, chips: int) -> int | decimal.Decimal:
-        return to_file_units(chips, 10**self.places)
+        return _file_units(chips, self.places)
 
     def _hole_count(self, dealt: list[_Player]) -> int:
         sizes = {len(p.cards) for p in dealt if p.cards is not None}
@@ -926,7 +945,8 @@ class HandBuilder:
         fields["players"] = [p.name for p in dealt]
         if self._button not in {p.number for p in dealt}:
             fields[BUTTON_SEAT_FIELD] = self._button
-        out = [p.name for p in self._players.values() if p not in dealt]
+        dealt_in = set(fields["players"])  # names are unique (seat): no compare of each field
+        out = [p.name for p in self._players.values() if p.name not in dealt_in]
         if out:
             fields[SITTING_OUT_FIELD] = out
         if info.get("tournament") is not None:

@@ -17,6 +17,8 @@ Examples
 (Decimal('1234.56'), Decimal('0.35'), Decimal('27617'), Decimal('0.15'))
 >>> to_units(parse_money("$0.05"), 2), to_units(parse_money("1 500"), 0)
 (5, 1500)
+>>> money_units("$1,234.56", 2)
+123456
 >>> from omaha.cards import format_cards
 >>> format_cards(site_cards("Ad 3h Qc Kh"))
 'Ad3hQcKh'
@@ -27,11 +29,12 @@ Examples
 from __future__ import annotations
 
 import decimal
+import functools
 import re
 
 from omaha.cards import parse_cards
 
-__all__ = ["AmountError", "parse_money", "site_cards", "to_units"]
+__all__ = ["AmountError", "money_units", "parse_money", "site_cards", "to_units"]
 
 _NOT_NUMBER = re.compile(r"[^0-9.,]")
 _SPACES = re.compile(r"(?<=\d)[\s\u00a0\u202f'](?=\d{3}\b)")
@@ -89,6 +92,18 @@ def to_units(amount: decimal.Decimal, places: int) -> int:
         unit = "cents" if places == 2 else f"units of 10**-{places}" if places else "chips"
         raise AmountError(f"{amount} is not a whole number of {unit}")
     return int(scaled)
+
+
+@functools.lru_cache(maxsize=4096)
+def money_units(text: str, places: int) -> int:
+    """Return ``to_units(parse_money(text), places)``, remembered: a file's amounts repeat.
+
+    Raises
+    ------
+    AmountError
+        As :func:`parse_money` and :func:`to_units` (an error is not remembered).
+    """
+    return to_units(parse_money(text), places)
 
 
 _SUIT_FIRST = re.compile(r"([CDHScdhs])(10|[2-9TJQKAtjqka])")

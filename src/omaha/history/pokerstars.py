@@ -21,6 +21,7 @@ with this reader and its differences.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from typing import Any, ClassVar
 
@@ -43,6 +44,21 @@ _LIMITS: dict[str, Betting] = {
     "pl": "pot",
     "nl": "no",
 }
+_MIXED = re.compile(r"(?P<name>[\w-]+(?: \w+)*) \((?P<game>[^,]+), (?P<stakes>.*)")
+_AMOUNTS = re.compile(AMOUNT)
+_CURRENCY = re.compile(r"\b(USD|EUR|GBP|CAD|INR|CNY|SEK|RUB|BRL)\b")
+_WHEN = re.compile(
+    r"(\d{4})/(\d{1,2})/(\d{1,2})[ -]+(\d{1,2}):(\d{2}):(\d{2})(?: \(?([A-Z]{2,5})\)?)?"
+)
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_DEALT = re.compile(r"(?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<more>[^\]]*)\])?$")
+_SUMMARY_SEAT = re.compile(r"Seat \d+: (?P<rest>.*)$")
+_BOARD = re.compile(r"(?:FIRST )?Board:? \[(?P<cards>[^\]]*)\]$")
+_SUMMARY_OTHER = re.compile(
+    r"(?:Board|FIRST Board|SECOND Board|THIRD Board):? \["
+    r"|Hand was run (?:twice|three times|two times)"
+    r"|with |Duration|\*\*\* SUMMARY \d|Pot \d "
+)
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
 
@@ -57,10 +73,12 @@ def roman(text: str) -> int:
     return total
 
 
+@functools.lru_cache(maxsize=256)
 def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
     """Read an Omaha game's name: ``Omaha Hi/Lo Pot Limit``, ``5 Card Omaha Pot Limit``.
 
-    Returns ``(betting, game, hole cards)``, or None for any other game.
+    Returns ``(betting, game, hole cards)``, or None for any other game
+    (remembered: a file names few games).
     """
     t = text.lower().replace("-", " ").replace("_", " ")
     if "omaha" not in t and not re.search(r"\bplo[58]?\b", t):
@@ -82,6 +100,15 @@ def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
     else:
         betting = "pot"
     return betting, game, hole
+
+
+def posts_pattern(posts: dict[str, str]) -> re.Pattern[str]:
+    """Match a line's start against each post's words (and a space), in ``posts``' order.
+
+    The first group that matches is the post's place in ``posts``
+    (``m.lastindex - 1``), as trying each with ``startswith`` in turn would find.
+    """
+    return re.compile("|".join(f"({re.escape(words)}) " for words in posts))
 
 
 class StarsReader:
@@ -108,6 +135,8 @@ class StarsReader:
         rf"(?P<name>.+?) collected (?P<amount>{AMOUNT}) from "
         r"(?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)$"
     )
+    collect_words: ClassVar[str] = " collected "
+    """Words every line :attr:`collect` matches holds (tested first: the pattern is slower)."""
     posts: ClassVar[dict[str, str]] = {
         "posts small blind": "small",
         "posts big blind": "big",
@@ -115,6 +144,8 @@ class StarsReader:
         "posts the ante": "ante",
         "posts straddle": "straddle",
     }
+    _post_words: ClassVar[re.Pattern[str]] = posts_pattern(posts)
+    """:attr:`posts` as one pattern (each subclass's own, see ``__init_subclass__``)."""
     street_names: ClassVar[dict[str, tuple[int, int]]] = {
         "FLOP": (0, 0),
         "TURN": (1, 0),
@@ -152,6 +183,12 @@ class StarsReader:
         rf"(?P<name>.+?) cashed out the hand for (?P<amount>{AMOUNT})"
         rf"(?: \| Cash Out Fee (?P<fee>{AMOUNT}))?$"
     )
+
+    _shows = re.compile(r"(?:shows|mucks) \[(?P<cards>[^\]]*)\]")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._post_words = posts_pattern(cls.posts)
 
     def __init__(self, hand: HandText, path: str) -> None:
         self.hand = hand
@@ -216,7 +253,7 @@ class StarsReader:
             raise b.error("not a PokerStars hand's first line")
         game_text = m["game"]
         stakes = m["stakes"]
-        mixed = re.match(r"(?P<name>[\w-]+(?: \w+)*) \((?P<game>[^,]+), (?P<stakes>.*)", stakes)
+        mixed = _MIXED.match(stakes)
         if mixed and "Omaha" in mixed["game"]:  # 8-Game (Omaha Hi/Lo Limit, $2/$4)
             game_text, stakes = mixed["game"], mixed["stakes"]
         game = omaha_game(game_text)
@@ -226,7 +263,7 @@ class StarsReader:
         betting, kind, hole = game
         tournament = m["tournament"]
         b.places = 0 if tournament else 2
-        parts = re.findall(AMOUNT, stakes)
+        parts = _AMOUNTS.findall(stakes)
         if len(parts) < 2:
             b.hand_id = m["id"]
             raise b.error(f"stakes {stakes!r} without two amounts")
@@ -248,7 +285,7 @@ class StarsReader:
     @staticmethod
     def currency(stakes: str) -> str | None:
         """Return a cash game's currency: ``USD``, ``EUR``... (None for play money)."""
-        m = re.search(r"\b(USD|EUR|GBP|CAD|INR|CNY|SEK|RUB|BRL)\b", stakes)
+        m = _CURRENCY.search(stakes)
         if m:
             return m.group(1)
         for sign, code in (("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("₹", "INR"), ("¥", "CNY")):
@@ -259,10 +296,7 @@ class StarsReader:
     @staticmethod
     def when(text: str) -> dict[str, Any]:
         """Read ``2014/01/06 16:05:07 ET`` (the first time given): ``time`` and ``time_zone``."""
-        m = re.search(
-            r"(\d{4})/(\d{1,2})/(\d{1,2})[ -]+(\d{1,2}):(\d{2}):(\d{2})(?: \(?([A-Z]{2,5})\)?)?",
-            text,
-        )
+        m = _WHEN.search(text)
         if m is None:
             return {}
         y, mo, d, h, mi, s = (int(x) for x in m.groups()[:6])
@@ -311,7 +345,7 @@ class StarsReader:
 
     def read_collect(self, line: str) -> bool:
         """Read ``Name collected $1 from side pot-1``; return False for any other line."""
-        m = self.collect.match(line)
+        m = self.collect.match(line) if self.collect_words in line else None
         if m is None or m["name"] not in self.b._players:
             return False
         index = 0 if m["pot"] in ("pot", "main pot") else int(m["n"] or 1)
@@ -338,7 +372,7 @@ class StarsReader:
         if street is None:
             return False
         index, run = street
-        groups = re.findall(r"\[([^\]]*)\]", m["cards"])
+        groups = _BRACKETS.findall(m["cards"])
         if not groups:
             return False
         if not groups[-1].strip() and index > 0:  # a card left out: the summary's board gives it
@@ -353,7 +387,7 @@ class StarsReader:
     def read_dealt(self, text: str) -> bool:
         """Read ``Dealt to Name [cards]`` (or ``Dealt to Name`` at GGPoker)."""
         b = self.b
-        m = re.match(r"(?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<more>[^\]]*)\])?$", text)
+        m = _DEALT.match(text)
         if m is None or m["name"] not in b._players:
             return False
         cards = m["more"] or m["cards"]
@@ -361,14 +395,22 @@ class StarsReader:
         return True
 
     def read_action(self, name: str, rest: str) -> bool:
-        """Read what a player does: a post, a bet, a show or a muck."""
+        """Read what a player does: a bet, a post, a show or a muck.
+
+        The betting verbs come first (most lines are one): no post's words nor
+        ``shows``/``mucks`` start with ``folds``, ``checks``, ``calls``, ``bets``
+        or ``raises``, so the order does not change what a line reads as.
+        """
         b = self.b
-        for words, kind in self.posts.items():
-            if rest.startswith(words + " "):
-                amount = rest[len(words) + 1 :].removesuffix(" and is all-in")
-                b.post(name, kind, b.amount(amount.removesuffix(" out of position")))  # type: ignore[arg-type]
-                return True
-        shown = re.match(r"(?:shows|mucks) \[(?P<cards>[^\]]*)\]", rest)
+        if betting_action(b, name, rest):
+            return True
+        post = self._post_words.match(rest)
+        if post is not None and post.lastindex is not None:
+            kind = list(self.posts.values())[post.lastindex - 1]
+            amount = rest[post.end() :].removesuffix(" and is all-in")
+            b.post(name, kind, b.amount(amount.removesuffix(" out of position")))  # type: ignore[arg-type]
+            return True
+        shown = self._shows.match(rest)
         if shown is not None:
             cards = b.cards(shown["cards"])
             if rest.startswith("shows"):
@@ -378,8 +420,6 @@ class StarsReader:
             return True
         if rest.startswith("mucks hand") or rest == "mucks":
             b.muck(name)
-            return True
-        if betting_action(b, name, rest):
             return True
         return ignorable(f"{name}: {rest}")
 
@@ -402,7 +442,7 @@ class StarsReader:
                 b.pots(pots)
             return
         if line.startswith("Seat "):
-            m = re.match(r"Seat \d+: (?P<rest>.*)$", line)
+            m = _SUMMARY_SEAT.match(line)
             found = self.names.split(m["rest"], sep=" ") if m else None
             if found is None:
                 raise b.error("a seat the PokerStars reader does not know")
@@ -414,16 +454,11 @@ class StarsReader:
             if won:
                 b.won(name, sum(won))
             return
-        board = re.match(r"(?:FIRST )?Board:? \[(?P<cards>[^\]]*)\]$", line)
+        board = _BOARD.match(line)
         if board is not None:
             b.summary_board(b.cards(board["cards"]))
             return
-        if re.match(
-            r"(?:Board|FIRST Board|SECOND Board|THIRD Board):? \["
-            r"|Hand was run (?:twice|three times|two times)"
-            r"|with |Duration|\*\*\* SUMMARY \d|Pot \d ",
-            line,
-        ):
+        if _SUMMARY_OTHER.match(line):
             return
         raise b.error("a summary line the PokerStars reader does not know")
 

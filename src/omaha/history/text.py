@@ -117,23 +117,25 @@ def split_hands(text: str, start: str) -> Iterator[HandText]:
         yield HandText(first, _trim(current))
 
 
-def _lines(text: str) -> Iterator[str]:
+def _lines(text: str, block: int = 1 << 16) -> Iterator[str]:
     r"""Yield the lines of ``text`` one at a time, as ``text.split("\n")`` lists them.
 
     A file of a year of play has millions of lines: a list of them all would
-    hold several times the file's size.
+    hold several times the file's size. The text is split a block of about
+    ``block`` characters (up to a line end) at a time.
     """
     pos, size = 0, len(text)
-    while pos <= size:
-        end = text.find("\n", pos)
+    while pos + block < size:
+        end = text.find("\n", pos + block)
         if end < 0:
-            end = size
-        yield text[pos:end]
+            break
+        yield from text[pos:end].split("\n")
         pos = end + 1
+    yield from text[pos:].split("\n")
 
 
 def _trim(lines: list[str]) -> list[str]:
     end = len(lines)
     while end and not lines[end - 1]:
         end -= 1
-    return lines[:end]
+    return lines if end == len(lines) else lines[:end]

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from omaha.betting import Action, Call, Check, DealBoard, DealHole, Fold, Muck, RaiseTo, Show
-from omaha.cards import format_cards, parse_cards
+from omaha.cards import format_card, format_cards, parse_cards
 from omaha.errors import InvalidCardError, PHHError
 from omaha.phh.amounts import Amount, check_amount, format_amount, parse_amount, to_chips
 
@@ -187,7 +187,7 @@ def parse_action(text: object, index: int, places: int, player_count: int, name:
 
 def cards_text(cards: Sequence[int | None]) -> str:
     """Write cards in PHH's notation, ``??`` for an unknown card."""
-    return "".join("??" if c is None else format_cards([c]) for c in cards)
+    return "".join(["??" if c is None else format_card(c) for c in cards])
 
 
 def action_text(
