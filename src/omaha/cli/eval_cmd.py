@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+from omaha.cli.eval_messages import os_problem, refused, say
 from omaha.tabular import RESULT_COLUMNS
 
 __all__ = ["CHUNK_ROWS", "OUTPUT_COLUMNS", "add_parser", "run"]
@@ -138,19 +139,6 @@ def _names(text: str) -> list[str]:
     return names
 
 
-def say(message: str) -> None:
-    """Write ``omaha eval: message`` to standard error."""
-    print(f"omaha eval: {message}", file=sys.stderr)
-
-
-def refused(exc: Exception) -> int:
-    """Say why the input was refused; return the exit status: 2 for a column, else 1."""
-    from omaha.pipeline import ColumnError
-
-    say(str(exc))
-    return 2 if isinstance(exc, ColumnError) else 1
-
-
 class _Progress:
     """A bar of the input read, with rows/s, on a terminal."""
 
@@ -172,17 +160,6 @@ class _Progress:
         if self.bar.total is not None:
             self.bar.update(self.bar.total - self.bar.n)
         self.bar.close()
-
-
-def os_problem(exc: OSError, inputs: list[str]) -> str:
-    """One line for a failed read or write, naming the file when it is known."""
-    name = getattr(exc, "filename", None)
-    if name is not None and exc.strerror:
-        for path in inputs:
-            if os.path.abspath(str(name)) == os.path.abspath(path):
-                return f"cannot read {path!r}: {exc.strerror}"
-        return f"cannot write {str(name)!r}: {exc.strerror}"
-    return str(exc)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from omaha.cli.eval_cmd import os_problem, refused, say
+from omaha.cli.eval_messages import os_problem, refused, say
 
 __all__ = ["run_dask"]
 
