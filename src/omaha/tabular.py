@@ -202,12 +202,18 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
 
 
 def _card_codes(
-    cards: Any, width: int
+    cards: Any, width: int, name: str
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """Codes, counts, unreadable rows and null rows (text only) of a text column or code columns."""
-    if isinstance(cards, list):
-        return (*_code_columns(cards, width), None)
-    codes, counts, null = _text_column(cards, width)
+    """Codes, counts, unreadable rows and null rows (text only) of a text column or code columns.
+
+    ``name`` (``hole``, ``board``) goes into a :class:`ColumnTypeError`.
+    """
+    try:
+        if isinstance(cards, list):
+            return (*_code_columns(cards, width), None)
+        codes, counts, null = _text_column(cards, width)
+    except ColumnTypeError as exc:
+        raise ColumnTypeError(f"{name} column: {exc}") from None
     return codes, counts, counts < 0, null
 
 
@@ -226,18 +232,6 @@ def _text_column(column: Any, width: int) -> tuple[np.ndarray, np.ndarray, np.nd
         raise ColumnTypeError(str(exc)) from None
     valid = valid_mask(arr)
     return codes, counts, None if valid is None else ~valid
-
-
-def _named(read: Callable[..., Any], name: str) -> Callable[..., Any]:
-    """``read`` with a :class:`ColumnTypeError` naming the column (``hole``, ``board``)."""
-
-    def run(*args: Any) -> Any:
-        try:
-            return read(*args)
-        except ColumnTypeError as exc:
-            raise ColumnTypeError(f"{name} column: {exc}") from None
-
-    return run
 
 
 def _text_of(column: Any, row: int) -> str:
@@ -280,8 +274,8 @@ def evaluate_columns(hole: Any, board: Any, threads: int = 1) -> Evaluated:
     from omaha import _eval
     from omaha.evaluator import run_rows
 
-    holes, hole_n, hole_bad, hole_null = _named(_card_codes, "hole")(hole, _MAX_HOLE)
-    boards, board_n, board_bad, board_null = _named(_card_codes, "board")(board, _MAX_BOARD)
+    holes, hole_n, hole_bad, hole_null = _card_codes(hole, _MAX_HOLE, "hole")
+    boards, board_n, board_bad, board_null = _card_codes(board, _MAX_BOARD, "board")
     n = holes.shape[0]
     if boards.shape[0] != n:
         raise ColumnError(f"the hole column has {n} rows but the board column {boards.shape[0]}")
