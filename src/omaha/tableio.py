@@ -418,7 +418,7 @@ class TableReader:
 
         # The header is read as the first row (every column as bytes, named
         # f0, f1, ...: the names are only known once it is read).
-        quiet = _NotTextRows()
+        quiet = _NotTextRows(invalid)
         tap = _Tap(self._stream, lines.feed)
         try:
             with quiet:
@@ -623,6 +623,9 @@ class _NotTextRows:
     :func:`_csv_problem` reports.
     """
 
+    def __init__(self, handler: Any) -> None:
+        self._handler = handler  # the reader's invalid-row handler: only its reports are kept
+
     def __enter__(self) -> None:
         self._previous = sys.unraisablehook
         sys.unraisablehook = self._hook
@@ -631,7 +634,10 @@ class _NotTextRows:
         sys.unraisablehook = self._previous
 
     def _hook(self, unraisable: Any) -> None:
-        if not isinstance(unraisable.exc_value, UnicodeDecodeError):
+        if not (
+            unraisable.object is self._handler
+            and isinstance(unraisable.exc_value, UnicodeDecodeError)
+        ):
             self._previous(unraisable)
 
 
