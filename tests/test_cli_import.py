@@ -141,3 +141,28 @@ def test_unreadable_inputs_exit_1(
     assert status == 1
     assert "not a hand history of a site this library reads" in err
     assert "cannot read" in err
+
+
+def test_outputs_get_the_mode_of_a_new_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    # Written under a mkstemp name (private, 0o600) and renamed: omaha import
+    # left its output readable by its owner only; omaha eval's got the mode
+    # a new file gets (the umask's), and so do both now.
+    import os
+    import stat
+
+    from omaha.tableio import created_mode
+
+    old = os.umask(0o022)
+    try:
+        assert created_mode() == 0o644 and created_mode(directory=True) == 0o755
+        out = tmp_path / "out.phhs"
+        assert run(capsys, "import", *FILES[:2], "-o", str(out))[0] == 0
+        evaluated = tmp_path / "out.csv"
+        hands = str(pathlib.Path(__file__).parent.parent / "examples" / "hands.csv")
+        assert main(["eval", hands, "-o", str(evaluated)]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
+    assert stat.S_IMODE(evaluated.stat().st_mode) == 0o644

@@ -521,7 +521,7 @@ def _plan(
     """
     import pyarrow.parquet as pq
 
-    from omaha.tableio import TableFormatError, format_of
+    from omaha.tableio import TableFormatError, created_mode, format_of
 
     pieces = []
     for path in _expand(inputs):
@@ -554,14 +554,8 @@ def _plan(
     _check_replaceable(output)
     directory, name = os.path.split(os.path.abspath(output))
     temp = tempfile.mkdtemp(prefix=f".{name}.omaha-", dir=directory)
-    os.chmod(temp, 0o777 & ~_umask())
+    os.chmod(temp, created_mode(directory=True))
     return pieces, temp
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _is_part(name: str) -> bool:

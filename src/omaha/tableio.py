@@ -52,6 +52,7 @@ __all__ = [
     "TableReader",
     "TableWriter",
     "as_text",
+    "created_mode",
     "format_of",
     "open_parquet",
     "open_reader",
@@ -1013,7 +1014,7 @@ class TableWriter:
             elif self._file is not None:
                 self._file.close()
             if self._temp is not None:
-                _set_mode(self._temp)
+                os.chmod(self._temp, created_mode())
                 os.replace(self._temp, self.path)
                 self._temp = None
         except BaseException:
@@ -1060,11 +1061,16 @@ class _KeptOpen(io.RawIOBase):
         super().close()
 
 
-def _set_mode(path: str) -> None:
-    """Give a temporary file the mode a new file gets (mkstemp makes it private)."""
+def created_mode(directory: bool = False) -> int:
+    """Return the mode a file (or directory) created now gets under the process's umask.
+
+    ``tempfile.mkstemp`` and ``mkdtemp`` make theirs private (0o600, 0o700):
+    an output written under a temporary name gets this mode before it is
+    renamed into place (``omaha eval``, ``omaha import``, the Dask parts).
+    """
     umask = os.umask(0)
     os.umask(umask)
-    os.chmod(path, 0o666 & ~umask)
+    return (0o777 if directory else 0o666) & ~umask
 
 
 def open_writer(

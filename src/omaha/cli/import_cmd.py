@@ -112,6 +112,7 @@ def _write(hands: Iterator[HandHistory], output: str | None, keep: Callable[[int
     all the same. The output file is created only if ``keep(count)``.
     """
     from omaha import phh
+    from omaha.tableio import created_mode
 
     if output is None:
         sys.stdout.flush()
@@ -131,6 +132,7 @@ def _write(hands: Iterator[HandHistory], output: str | None, keep: Callable[[int
                 found = [h for h in (first, second) if h is not None]
                 count = phh.dump_all(itertools.chain(found, hands), fp)
         if keep(count):
+            os.chmod(tmp, created_mode())  # mkstemp's file is private
             os.replace(tmp, output)
         else:
             os.unlink(tmp)
