@@ -146,6 +146,7 @@ def parse_offsets(const uint8_t[::1] data, const offset_t[::1] offsets,
     cdef int64_t lo, hi
     cdef int got
     cdef const uint8_t *base
+    cdef uint8_t spare[1]
     if n < 0 or codes.shape[0] != n or counts.shape[0] != n or codes.shape[1] != max_cards:
         raise ValueError("codes must be (n, max_cards) and counts (n,) for n + 1 offsets")
     if max_cards < 0 or max_cards > 52:
@@ -169,7 +170,9 @@ def parse_offsets(const uint8_t[::1] data, const offset_t[::1] offsets,
             elif hi < lo or lo < offsets[0] or hi > offsets[n]:
                 got = TEXT_MALFORMED  # offsets out of order: never read past them
             else:
-                got = _parse_one(base + lo, hi - lo, &codes[r, 0], max_cards)
+                # rows of no card (max_cards 0): spare, never an index past the row
+                got = _parse_one(base + lo, hi - lo, &codes[r, 0] if max_cards else spare,
+                                 max_cards)
             if got < 0:
                 for k in range(max_cards):
                     codes[r, k] = NO_CARD
@@ -186,6 +189,7 @@ def parse_fixed(const uint8_t[:, ::1] texts, int max_cards, uint8_t[:, ::1] code
     """
     cdef Py_ssize_t n = texts.shape[0], w = texts.shape[1], r, k, end, bad = 0
     cdef int got
+    cdef uint8_t spare[1]
     if codes.shape[0] != n or counts.shape[0] != n or codes.shape[1] != max_cards:
         raise ValueError("codes must be (n, max_cards) and counts (n,)")
     if max_cards < 0 or max_cards > 52:
@@ -199,7 +203,8 @@ def parse_fixed(const uint8_t[:, ::1] texts, int max_cards, uint8_t[:, ::1] code
             end = w
             while end > 0 and texts[r, end - 1] == 0:
                 end -= 1
-            got = _parse_one(&texts[r, 0], end, &codes[r, 0], max_cards) if w else 0
+            got = (_parse_one(&texts[r, 0], end, &codes[r, 0] if max_cards else spare,
+                              max_cards) if w else 0)
             if got < 0:
                 for k in range(max_cards):
                     codes[r, k] = NO_CARD
