@@ -451,6 +451,60 @@ def test_non_integer_codes_are_rejected(hole: list[Any]) -> None:
             fn(hole, [0, 4, 8, 13, 17])
 
 
+@pytest.mark.parametrize(
+    "code",
+    [52, 2**30 - 1, 2**30, 2**31, 2**62, 2**64, -(2**30), -52, -(2**70)],
+)
+def test_every_size_of_int_outside_0_to_51_is_named(code: int) -> None:
+    # The compiled door reads a one-digit int in place; every other size of
+    # int (more digits, negative) must be refused the same way, naming it.
+    for seq in (tuple, list):
+        for fn in (evaluate_hi, evaluate_lo):
+            with pytest.raises(InvalidCardError, match=re.escape(str(code))):
+                fn(seq([51, 50, 49, code]), [0, 4, 8])
+            with pytest.raises(InvalidCardError, match=re.escape(str(code))):
+                fn([51, 50, 49, 48], seq([0, 4, code]))
+
+
+def test_one_digit_codes_at_the_edges_are_read() -> None:
+    assert evaluate_hi((0, 1, 2, 51), (3, 4, 5)) == evaluate_hi("2c2d2hAs", "2s3c3d")
+    assert evaluate_hi([0, 1, 2, 51], [3, 4, 5]).hole_cards == (0, 1)
+    assert evaluate_hi([51, 50, 49, 48], (0, 1, 2)).hole_cards == (48, 49)
+
+
+def test_errors_of_the_one_hand_doors_carry_no_internal_context() -> None:
+    # The compiled door falls back on the Python reader outside its handler:
+    # the user's traceback shows one error, not the internal one before it.
+    for fn in (evaluate_hi, evaluate_lo):
+        for hole in ("AsKsQsXs", [51, 50, 49, 52], ["As", "Ks", "Qs", "1s"]):
+            with pytest.raises(InvalidCardError) as info:
+                fn(hole, [0, 4, 8])
+            assert info.value.__context__ is None or info.value.__suppress_context__
+
+
+def test_the_one_hand_doors_keep_their_documented_signature() -> None:
+    import inspect
+
+    for fn, name, result in (
+        (evaluate_hi, "evaluate_hi", "HighHand"),
+        (evaluate_lo, "evaluate_lo", "LowHand | None"),
+    ):
+        assert fn.__name__ == name and fn.__module__ == "omaha.evaluator"
+        assert "Examples" in (fn.__doc__ or "")
+        signature = inspect.signature(fn)
+        assert list(signature.parameters) == ["hole", "board"]
+        assert signature.return_annotation == result
+
+
+def test_compiled_door_refuses_a_wrong_kind_or_class() -> None:
+    from omaha import _eval
+
+    with pytest.raises(TypeError):
+        _eval.compiled_door("hi", int)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="'mid'"):
+        _eval.compiled_door("mid", omaha.HighHand)
+
+
 def test_iterators_of_codes_get_the_right_error() -> None:
     # Valid iterators are evaluated like lists, so a bad one must be
     # explained like a list, not as "got 0" cards after the first pass used it up.

@@ -15,6 +15,43 @@ from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object o)
 from cpython.object cimport PyObject, PyTypeObject
+
+cdef extern from "Python.h":
+    # Borrowed item reads and the exact-int test, without reference counting
+    # (no Python code runs while _load holds them).
+    PyObject *_tuple_item "PyTuple_GET_ITEM"(object p, Py_ssize_t i)
+    PyObject *_list_item "PyList_GET_ITEM"(object p, Py_ssize_t i)
+    bint _exact_int "PyLong_CheckExact"(PyObject *o)
+
+cdef extern from *:
+    """
+    /* A card code from an exact int: its value when it is 0..51, else -1
+       (negative, too large, or any value of more than one digit). Reads the
+       digit in place where the layout is known (3.11; 3.12 and later through
+       the compact-value API), else through PyLong_AsLongAndOverflow. */
+    static inline long OMAHA_SMALL_INT(PyObject *o) {
+    #if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_LIMITED_API)
+        if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+            Py_ssize_t v = PyUnstable_Long_CompactValue((PyLongObject *)o);
+            return (v >= 0 && v <= 51) ? (long)v : -1;
+        }
+        return -1;
+    #elif PY_VERSION_HEX >= 0x030B0000 && !defined(Py_LIMITED_API)
+        Py_ssize_t size = Py_SIZE(o);
+        if (size == 0) return 0;
+        if (size == 1) {
+            digit d = ((PyLongObject *)o)->ob_digit[0];
+            return d <= 51 ? (long)d : -1;
+        }
+        return -1;
+    #else
+        int overflow = 0;
+        long v = PyLong_AsLongAndOverflow(o, &overflow);
+        return (overflow || v < 0 || v > 51) ? -1 : v;
+    #endif
+    }
+    """
+    long OMAHA_SMALL_INT(PyObject *o) noexcept
 from cpython.type cimport PyType_IsSubtype
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, qsort
@@ -1085,6 +1122,7 @@ cdef uint16_t *_build_big(const uint16_t *bp) noexcept nogil:
     return big
 
 
+from functools import update_wrapper as _update_wrapper
 from time import perf_counter as _perf_counter
 
 cdef EvalTables _TABLES    # filled once by warmup(), under BIG_LOCK
@@ -1345,13 +1383,16 @@ cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
             if type(seq[i]) is not int:
                 raise NotCodes(what)
         raise CardError(f"{what} needs {lo} to {hi} cards, got {n}: {seq!r}")
+    cdef bint is_tuple = type(seq) is tuple
+    cdef PyObject *cell
     for i in range(n):
-        item = (<tuple>seq)[i] if type(seq) is tuple else (<list>seq)[i]
-        if type(item) is not int:
+        cell = _tuple_item(seq, i) if is_tuple else _list_item(seq, i)
+        if not _exact_int(cell):
             raise NotCodes(what)  # numpy integers, strings, floats: the Python layer reads them
-        if item < 0 or item > 51:
+        c = OMAHA_SMALL_INT(cell)  # an exact int: never fails
+        if c < 0:
+            item = <object>cell
             raise CardError(f"card code {item!r} in {what} {seq!r} is outside 0..51")
-        c = item
         out[i] = <uint8_t>c
     return <int>n
 
@@ -1396,22 +1437,14 @@ cdef SelectedHand _make_cards(type cls, uint8_t kind, uint16_t strength,
     return r
 
 
-def evaluate_hi(hole, board, type cls):
-    """Omaha Hi of one deal; ``cls`` is the result class (a SelectedHand).
-
-    hole: 4 to 6 card codes; board: 3 to 5 card codes (a bytes object or a
-    tuple or list of ints). The value comes from the tables, the cards used
-    from the search of select_rows (the tie order of _hi_select). Raises
-    NotCodes when the arguments are not code sequences, CardError (a
-    ValueError) on a code outside 0..51, a duplicate or a wrong count.
-    """
+cdef object _hi_one(object hole, object board, type cls):
+    """Omaha Hi of one deal as a ``cls`` (checked to subclass SelectedHand)."""
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int codes[5]
     cdef int nh, nb
     cdef uint16_t v
     cdef Selection sel
-    _check_class(cls)
     _load_deal(hole, board, h, &nh, b, &nb)
     if nb == 5 and _pairs_ready() == 0:
         _need_pairs()
@@ -1422,15 +1455,14 @@ def evaluate_hi(hole, board, type cls):
     return _make_cards(cls, 0, v, codes)
 
 
-def evaluate_lo(hole, board, type cls):
-    """Omaha eight-or-better Lo of one deal, or None (as evaluate_hi)."""
+cdef object _lo_one(object hole, object board, type cls):
+    """Omaha eight-or-better Lo of one deal as a ``cls``, or None."""
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int codes[5]
     cdef int nh, nb, i
     cdef uint32_t hs = 0, bs = 0
     cdef uint8_t v
-    _check_class(cls)
     _load_deal(hole, board, h, &nh, b, &nb)
     for i in range(nh):
         hs |= LOWBIT[h[i]]
@@ -1440,6 +1472,78 @@ def evaluate_lo(hole, board, type cls):
     if v == 0 or not _lo_cards_of(h, nh, b, nb, v, bs, codes):
         return None
     return _make_cards(cls, 1, v, codes)
+
+
+def evaluate_hi(hole, board, type cls):
+    """Omaha Hi of one deal; ``cls`` is the result class (a SelectedHand).
+
+    hole: 4 to 6 card codes; board: 3 to 5 card codes (a bytes object or a
+    tuple or list of ints). The value comes from the tables, the cards used
+    from the search of select_rows (the tie order of _hi_select). Raises
+    NotCodes when the arguments are not code sequences, CardError (a
+    ValueError) on a code outside 0..51, a duplicate or a wrong count.
+    """
+    _check_class(cls)
+    return _hi_one(hole, board, cls)
+
+
+def evaluate_lo(hole, board, type cls):
+    """Omaha eight-or-better Lo of one deal, or None (as evaluate_hi)."""
+    _check_class(cls)
+    return _lo_one(hole, board, cls)
+
+
+# The public one-hand doors (omaha.evaluate_hi, omaha.evaluate_lo): the
+# compiled path, then the Python function they were made from for what it
+# does not take (card strings in a sequence, NumPy integers, bad input and
+# its message). No Python frame on the fast path.
+cdef type _HI_CLS = None
+cdef object _HI_SLOW = None
+cdef type _LO_CLS = None
+cdef object _LO_SLOW = None
+
+
+def _hi_door(hole, board):
+    try:
+        return _hi_one(hole, board, _HI_CLS)
+    except CardError:
+        pass  # the slow path runs outside the handler: no chained traceback
+    return _HI_SLOW(hole, board)
+
+
+def _lo_door(hole, board):
+    try:
+        return _lo_one(hole, board, _LO_CLS)
+    except CardError:
+        pass
+    return _LO_SLOW(hole, board)
+
+
+def compiled_door(str kind, type cls):
+    """Decorator: the compiled one-hand evaluation, falling back on the decorated function.
+
+    ``kind`` is ``"hi"`` or ``"lo"``; ``cls`` the result class (a
+    SelectedHand subclass). The decorated ``fallback(hole, board)`` runs when
+    the compiled path does not take the arguments as they are, and must
+    give the same result or raise the error that names the bad value. The
+    returned function carries the fallback's name, docstring and signature
+    (``__wrapped__``). One door of each kind: a second decoration rebinds it.
+    """
+    _check_class(cls)
+    if kind not in ("hi", "lo"):
+        raise ValueError(f"kind must be 'hi' or 'lo', not {kind!r}")
+
+    def decorate(fallback):
+        global _HI_CLS, _HI_SLOW, _LO_CLS, _LO_SLOW
+        if not callable(fallback):
+            raise TypeError(f"the fallback must be callable, not {fallback!r}")
+        if kind == "hi":
+            _HI_CLS, _HI_SLOW, door = cls, fallback, _hi_door
+        else:
+            _LO_CLS, _LO_SLOW, door = cls, fallback, _lo_door
+        return _update_wrapper(door, fallback)
+
+    return decorate
 
 
 def evaluate5(cards):

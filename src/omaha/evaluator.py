@@ -84,10 +84,7 @@ def _slow(
         raise _explain(h, b) from None
 
 
-_HI = _eval.evaluate_hi  # bound once: a global lookup less per call
-_LO = _eval.evaluate_lo
-
-
+@_eval.compiled_door("hi", HighHand)
 def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
     """Evaluate the best Omaha high hand (docs/rules.md §2).
 
@@ -116,12 +113,12 @@ def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
     >>> str(hand), hand.category.name
     ('One pair, tens', 'ONE_PAIR')
     """
-    try:  # card text and code sequences straight into the kernel: one call
-        return _HI(hole, board, HighHand)
-    except _eval.CardError:
-        return _slow(_eval.evaluate_hi, hole, board, HighHand)
+    # The compiled door (card text, bytes, tuples and lists of ints) runs
+    # first; this body is its fallback.
+    return _slow(_eval.evaluate_hi, hole, board, HighHand)
 
 
+@_eval.compiled_door("lo", LowHand)
 def evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
     """Evaluate the best eight-or-better low (docs/rules.md §3).
 
@@ -151,10 +148,7 @@ def evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
     >>> evaluate_lo("AhKsKd4c", "9s9hTdJcQd") is None
     True
     """
-    try:
-        return _LO(hole, board, LowHand)
-    except _eval.CardError:
-        return _slow(_eval.evaluate_lo, hole, board, LowHand)
+    return _slow(_eval.evaluate_lo, hole, board, LowHand)  # after the compiled door
 
 
 def evaluate5(cards: Cards) -> int:
