@@ -176,6 +176,28 @@ def test_phevaluator_c_evaluate_omaha_cards(measure: Any, deals: Deals) -> None:
     _assert_phevaluator_agrees(result, deals, N_SINGLE)
 
 
+@pytest.mark.benchmark(group="head to head")
+def test_head_to_head_evaluate_hi_vs_phevaluator_c(head_to_head: Any, deals: Deals) -> None:
+    # issue 12's single-call row: omaha.evaluate_hi on int tuples against
+    # phevaluator's raw C call on the same deals, in alternate rounds
+    evaluate = pytest.importorskip("phevaluator._pheval").evaluate_omaha_cards
+    hi = omaha.evaluate_hi
+    tuples = deals.tuples
+    flat = deals.flat[:N_SINGLE]
+    assert [7463 - hi(h, b).strength for h, b in tuples] == [evaluate(*c) for c in flat]
+
+    def ours() -> None:
+        for h, b in tuples:
+            hi(h, b)
+
+    def peer() -> None:
+        for cards in flat:
+            evaluate(*cards)
+
+    best, median = head_to_head(ours, peer, N_SINGLE, "phevaluator C")
+    assert best > 0 and median > 0
+
+
 @pytest.mark.benchmark(group=TEXT_HI)
 def test_omaha_evaluate_hi_text(measure: Any, deals: Deals) -> None:
     hi = omaha.evaluate_hi

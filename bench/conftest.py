@@ -8,12 +8,18 @@ as a smoke test.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable
+from time import perf_counter
 from typing import Any
 
 import pytest
 
 _MEASURED: list[tuple[Any, str, int]] = []
+_DUELS: list[tuple[str, str, float, float, float, float]] = []
+
+DUEL_ROUNDS = 1500
+"""Rounds of each side in a head-to-head benchmark (2 when timing is off)."""
 
 
 @pytest.fixture
@@ -44,8 +50,64 @@ def measure(benchmark: Any) -> Callable[..., Any]:
     return run
 
 
+@pytest.fixture
+def head_to_head(benchmark: Any) -> Callable[..., tuple[float, float]]:
+    """``head_to_head(ours, peer, hands, peer_name)``: alternate rounds of both, one process.
+
+    A round of ``ours()`` then a round of ``peer()``, ``DUEL_ROUNDS`` times,
+    so that both meet the same load of a shared machine: the ratio of their
+    fastest rounds (and of their median rounds) is steadier than the ratio
+    of two benchmarks run one after the other. Records in ``extra_info``
+    each side's hands/second (fastest round) and both ratios (above 1: ours
+    is faster); returns (fastest ratio, median ratio).
+    """
+
+    def run(
+        ours: Callable[[], Any], peer: Callable[[], Any], hands: int, peer_name: str
+    ) -> tuple[float, float]:
+        rounds = 2 if benchmark.disabled else DUEL_ROUNDS
+        mine: list[float] = []
+        theirs: list[float] = []
+
+        def duel() -> None:
+            for _ in range(rounds):
+                t0 = perf_counter()
+                ours()
+                t1 = perf_counter()
+                peer()
+                t2 = perf_counter()
+                mine.append(t1 - t0)
+                theirs.append(t2 - t1)
+
+        benchmark.pedantic(duel, rounds=1, iterations=1)
+        best = min(theirs) / min(mine)
+        median = statistics.median(theirs) / statistics.median(mine)
+        benchmark.extra_info.update(
+            hands_per_round=hands,
+            ours_hands_per_second=hands / min(mine),
+            peer_hands_per_second=hands / min(theirs),
+            ratio_fastest=best,
+            ratio_median=median,
+        )
+        if not benchmark.disabled:
+            _DUELS.append(
+                (benchmark.name, peer_name, hands / min(mine), hands / min(theirs), best, median)
+            )
+        return best, median
+
+    return run
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Print hands/second per benchmark group, with ratios to the other evaluators."""
+    tr = terminalreporter
+    if _DUELS:
+        tr.write_sep("-", "head to head: alternate rounds in one process; hands per second")
+        for name, peer, ours, theirs, best, median in _DUELS:
+            tr.write_line(
+                f"  {name:<46} {ours:>13,.0f} vs {peer} {theirs:,.0f}:"
+                f" {_ratio(best)} (fastest rounds), {_ratio(median)} (median rounds)"
+            )
     if not _MEASURED:
         return
     groups: dict[str, list[tuple[str, float, float]]] = {}
@@ -53,7 +115,6 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         stats = bench.stats.stats
         row = (name, hands / stats.min, hands / stats.median)
         groups.setdefault(bench.group or "", []).append(row)
-    tr = terminalreporter
     tr.write_sep("-", "hands per second: fastest round (median round); ratios of the fastest")
     for group, rows in groups.items():
         base = {
