@@ -312,6 +312,43 @@ def test_every_hole_and_board_rank_multiset_without_flush() -> None:
     assert total == 10_995_985
 
 
+def test_every_board_multiset_in_every_card_order() -> None:
+    """The batch finds a board's row whatever the order of its five cards.
+
+    The 4-card batch looks the board's rank multiset up from its cards in
+    the order given (the first three in any order, then the last two), so
+    every one of the 120 orders of every board multiset must give the value
+    of the sorted board, with holes that reach all of its pairs of ranks;
+    every 97th deal is also checked against the 60-combination selection.
+    """
+    board_ms = [
+        b
+        for b in itertools.combinations_with_replacement(range(13), 5)
+        if max(Counter(b).values()) <= 4
+    ]
+    orders = np.array(list(itertools.permutations(range(5))), np.intp)
+    for hole_ranks in ((0, 5, 9, 12), (3, 3, 7, 11)):
+        hole = _multiset_codes(hole_ranks, (0, 1, 2, 3))
+        boards = []
+        for b in board_ms:
+            counts = Counter(b)
+            if any(counts[r] + hole_ranks.count(r) > 4 for r in counts):
+                continue
+            boards.append(_multiset_codes(b, (3, 2, 1, 0)))
+        board_codes = np.array(boards, np.uint8)
+        # Hole cards of a rank take c, d, ... and board cards s, h, ...: they
+        # never meet when the rank's count fits in the deck.
+        assert not np.isin(board_codes, hole).any()
+        holes = np.array([hole] * len(boards), np.uint8)
+        sorted_value = omaha.evaluate_hi_batch(holes, board_codes)
+        every = board_codes[:, orders].reshape(-1, 5)
+        holes_every = np.repeat(holes, len(orders), axis=0)
+        values = omaha.evaluate_hi_batch(holes_every, every)
+        np.testing.assert_array_equal(values, np.repeat(sorted_value, len(orders)))
+        sel = select60(holes_every[::97], every[::97])
+        np.testing.assert_array_equal(values[::97], sel.hi_strength)
+
+
 def _suited_deals() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Every disjoint (hole spade ranks, board spade ranks), 2-4 and 3-5 of them.
 

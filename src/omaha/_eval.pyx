@@ -151,6 +151,14 @@ cdef uint64_t CARD_NIB[256]       # card -> 1 in its rank's nibble (0 for a non-
 cdef uint8_t LO_ORDER[57][5]      # lo strength -> its five low-set bits, highest first
 cdef uint64_t CARD_RANK_NIB[256]  # card -> its rank's whole nibble (0xF), 0 for a non-card
 cdef uint8_t POP8[256]            # bits set in a byte
+cdef uint8_t CARD_PAIR[64 * 64]   # (code a << 6 | code b) -> PAIR_ID of their ranks (codes < 52)
+cdef uint32_t SUIT_NIB[256]       # card -> 1 in its suit's nibble (0 for a non-card)
+cdef uint64_t CARD_BIT[256]       # card -> its bit 0..51; any other byte -> bit 52
+cdef uint16_t RANK169[256]        # card -> 169 * rank (0 for a non-card)
+cdef uint16_t RANK13[256]         # card -> 13 * rank
+cdef uint16_t RANK1[256]          # card -> rank
+cdef uint32_t TRIPLE_OF[2197]     # 169 r0 + 13 r1 + r2 (any order) -> 169 * the 3-multiset's colex index
+cdef uint16_t BOARD_OF[455 * 169]  # TRIPLE_OF[...] + 13 r3 + r4 -> the 5-rank multiset's colex index
 
 # The large Omaha Hi table: hole rank multiset x board rank multiset -> the
 # best strength without flushes.  Hole-major: one 12 KB row per hole.
@@ -333,6 +341,16 @@ cdef void _init_tables() noexcept nogil:
             PAIR_ID[x][y] = <uint8_t>n
             PAIR_ID[y][x] = <uint8_t>n
             n += 1
+    memset(CARD_PAIR, 0, sizeof(CARD_PAIR))
+    for x in range(52):
+        for y in range(52):
+            CARD_PAIR[(x << 6) | y] = PAIR_ID[x >> 2][y >> 2]
+    for c in range(256):
+        SUIT_NIB[c] = ((<uint32_t>1) << (4 * (c & 3))) if c < 52 else 0
+        CARD_BIT[c] = (<uint64_t>1) << (c if c < 52 else 52)
+        RANK169[c] = <uint16_t>(169 * (c >> 2)) if c < 52 else 0
+        RANK13[c] = <uint16_t>(13 * (c >> 2)) if c < 52 else 0
+        RANK1[c] = <uint16_t>(c >> 2) if c < 52 else 0
 
     # Lows: the 56 five-rank subsets of A..8, in increasing numeric mask
     # order, which is best-first; strength 56 is the wheel.
@@ -1044,6 +1062,37 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
 # The large Hi table, built in C on first use under a lock
 # ---------------------------------------------------------------------------
 
+cdef void _build_board_of() noexcept nogil:
+    """Fill TRIPLE_OF and BOARD_OF: a board's colex index by two lookups, without sorting.
+
+    The first three cards' ranks, in any order, give their 3-multiset's
+    colex index (times 169); with the last two ranks it gives the 5-rank
+    multiset's colex index, the row of PAIRBEST.
+    """
+    cdef int r[5]
+    cdef int t[3]
+    cdef int a, b, c, d, e
+    cdef uint32_t m3
+    for a in range(13):
+        for b in range(13):
+            for c in range(13):
+                t[0] = a
+                t[1] = b
+                t[2] = c
+                insertion_sort(t, 3)
+                m3 = _binom(t[0], 1) + _binom(t[1] + 1, 2) + _binom(t[2] + 2, 3)
+                TRIPLE_OF[169 * a + 13 * b + c] = 169 * m3
+                for d in range(13):
+                    for e in range(13):
+                        r[0] = t[0]
+                        r[1] = t[1]
+                        r[2] = t[2]
+                        r[3] = d
+                        r[4] = e
+                        sort5(r)
+                        BOARD_OF[169 * m3 + 13 * d + e] = <uint16_t>_board_index(r)
+
+
 cdef uint16_t *_build_pairs() noexcept nogil:
     """Fill the board x rank-pair table (PAIRBEST's content); NULL if out of memory.
 
@@ -1058,6 +1107,7 @@ cdef uint16_t *_build_pairs() noexcept nogil:
     cdef uint16_t best, v
     if bp == NULL:
         return NULL
+    _build_board_of()
     memset(bp, 0, N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
     for r[0] in range(13):
         for r[1] in range(r[0], 13):
@@ -1600,17 +1650,25 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
     Every pair of hole cards lies in an Omaha selection, so without flushes
     the best hand is the best over the hole's rank pairs of that pair's best
     with the board (PAIRBEST); one board's 91 entries share three cache
-    lines, prefetched a block of rows ahead. Flushes as _flush_part.
+    lines, prefetched a block of rows ahead. Called with a constant nh, so
+    the compiler unrolls the pairs. The board's row comes from two lookups
+    (BOARD_OF), without sorting. Each row is copied once, then validated
+    with one branch: CARD_BIT gives a card its bit and any other byte bit
+    52; no card repeats when the sum of the bits equals their union (at most
+    nine bits, so the sum cannot wrap), and all are cards when the union has
+    no bit 52. Only then are the other tables indexed by the codes.
+    A flush is possible only when some suit has 2 hole and 3 board cards
+    (the suit counts in nibbles); the rare rows that pass go to _flush_part.
     """
     cdef const uint16_t *rows[BLOCK]
     cdef uint16_t fl[BLOCK]
-    cdef uint8_t hr[BLOCK][6]
+    cdef uint8_t pid[BLOCK][15]
     cdef uint8_t h[6]
     cdef uint8_t b[5]
-    cdef int br[5]
     cdef Py_ssize_t r = start, k, m
-    cdef int i, np_ = PAIRS_OF[nh]
-    cdef const int8_t *pi = PAIR_INDEX[nh]
+    cdef int i, j, n, np_ = nh * (nh - 1) // 2
+    cdef uint64_t seen, total, bit
+    cdef uint32_t hs, bs
     cdef uint16_t v, w
     cdef const uint16_t *row
     while r < stop:
@@ -1620,25 +1678,44 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
         for k in range(m):
             _copy_small(holes + (r + k) * nh, h, nh)
             _copy_small(boards + (r + k) * 5, b, 5)
-            if not _row_ok(h, nh, b, 5):
-                return r + k
+            seen = total = 0
+            for i in range(nh):
+                bit = CARD_BIT[h[i]]
+                seen |= bit
+                total += bit
             for i in range(5):
-                br[i] = b[i] >> 2
-            sort5(br)
-            row = PAIRBEST + <size_t>board_colex(&BOARD_COLEX[0][0], br) * N_PAIRS
+                bit = CARD_BIT[b[i]]
+                seen |= bit
+                total += bit
+            if (seen != total) | ((seen >> 52) != 0):
+                return r + k
+            row = PAIRBEST + <size_t>BOARD_OF[
+                TRIPLE_OF[RANK169[b[0]] + RANK13[b[1]] + RANK1[b[2]]]
+                + RANK13[b[3]] + RANK1[b[4]]] * N_PAIRS
             rows[k] = row
             OMAHA_PREFETCH(row)
             OMAHA_PREFETCH(row + 32)
             OMAHA_PREFETCH(row + 64)
             OMAHA_PREFETCH(row + N_PAIRS - 1)
+            n = 0
             for i in range(nh):
-                hr[k][i] = h[i] >> 2
-            fl[k] = _flush_part(h, nh, b, 5)
+                for j in range(i + 1, nh):
+                    pid[k][n] = CARD_PAIR[(<uint32_t>h[i] << 6) | h[j]]
+                    n += 1
+            hs = bs = 0
+            for i in range(nh):
+                hs += SUIT_NIB[h[i]]
+            for i in range(5):
+                bs += SUIT_NIB[b[i]]
+            if (hs + 0x6666) & (bs + 0x5555) & 0x8888:
+                fl[k] = _flush_part(h, nh, b, 5)
+            else:
+                fl[k] = 0
         for k in range(m):
             row = rows[k]
             v = fl[k]
             for i in range(np_):
-                w = row[PAIR_ID[hr[k][pi[2 * i]]][hr[k][pi[2 * i + 1]]]]
+                w = row[pid[k][i]]
                 v = w if w > v else v
             out[r + k] = v
         r += m
