@@ -54,7 +54,7 @@ cdef extern from *:
     long OMAHA_SMALL_INT(PyObject *o) noexcept
 from cpython.type cimport PyType_IsSubtype
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport malloc, qsort
+from libc.stdlib cimport qsort
 
 cdef extern from *:
     """
@@ -125,6 +125,7 @@ cdef enum:
     N_HOLE_MS = 1820        # multisets of 4 ranks: C(16, 4)
     N_BOARD_MS = 6188       # multisets of 5 ranks: C(17, 5) (13 never occur)
     N_PAIRS = 91            # multisets of 2 ranks
+    PAIR_STRIDE = 96        # entries a PAIRBEST row takes: 192 bytes, three whole cache lines
     BLOCK = 32              # rows per prefetch block in the batch kernel
     N_HI = 7462             # distinct five-card values
     N_RANK_MS = 6175        # five-rank multisets without five of a kind
@@ -157,8 +158,8 @@ cdef uint64_t CARD_BIT[256]       # card -> its bit 0..51; any other byte -> bit
 cdef uint16_t RANK169[256]        # card -> 169 * rank (0 for a non-card)
 cdef uint16_t RANK13[256]         # card -> 13 * rank
 cdef uint16_t RANK1[256]          # card -> rank
-cdef uint32_t TRIPLE_OF[2197]     # 169 r0 + 13 r1 + r2 (any order) -> 169 * the 3-multiset's colex index
-cdef uint16_t BOARD_OF[455 * 169]  # TRIPLE_OF[...] + 13 r3 + r4 -> the 5-rank multiset's colex index
+cdef uint32_t TRIPLE_OF[2197]     # 169 r0 + 13 r1 + r2 (any order) -> 169 * its multiset's colex
+cdef uint16_t BOARD_OF[455 * 169]  # TRIPLE_OF[...] + 13 r3 + r4 -> the 5-rank multiset's colex
 
 # The large Omaha Hi table: hole rank multiset x board rank multiset -> the
 # best strength without flushes.  Hole-major: one 12 KB row per hole.
@@ -543,7 +544,7 @@ cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
     """
     cdef uint16_t v, w
     if nb == 5:
-        v = _pairs_best(PAIRBEST + <size_t>_board5_index(b) * N_PAIRS, h, nh)
+        v = _pairs_best(PAIRBEST + <size_t>_board5_index(b) * PAIR_STRIDE, h, nh)
     else:
         v = _hi_ranks_combo(h, nh, b, nb)
     w = _flush_part(h, nh, b, nb)
@@ -1034,11 +1035,10 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
             sort_codes(b[k], nb[k])
             if nb[k] == 5:
                 # Sorted codes have sorted ranks: the board's index needs no sort.
-                rows[k] = PAIRBEST + <size_t>_sorted_board_index(b[k]) * N_PAIRS
+                rows[k] = PAIRBEST + <size_t>_sorted_board_index(b[k]) * PAIR_STRIDE
                 OMAHA_PREFETCH(rows[k])
                 OMAHA_PREFETCH(rows[k] + 32)
                 OMAHA_PREFETCH(rows[k] + 64)
-                OMAHA_PREFETCH(rows[k] + N_PAIRS - 1)
                 fl[k] = _flush_part(h[k], nh[k], b[k], 5)
         for k in range(m):
             if nh[k] == 0:
@@ -1099,7 +1099,7 @@ cdef uint16_t *_build_pairs() noexcept nogil:
     For every board multiset, the best no-flush strength of each of the 91
     rank pairs with any 3 of the board (910 lookups per board).
     """
-    cdef uint16_t *bp = <uint16_t *>malloc(N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
+    cdef uint16_t *bp = <uint16_t *>OMAHA_ALLOC_HUGE(N_BOARD_MS * PAIR_STRIDE * sizeof(uint16_t))
     cdef int r[5]
     cdef uint32_t tk[10]
     cdef uint32_t kp, bidx
@@ -1108,7 +1108,7 @@ cdef uint16_t *_build_pairs() noexcept nogil:
     if bp == NULL:
         return NULL
     _build_board_of()
-    memset(bp, 0, N_BOARD_MS * N_PAIRS * sizeof(uint16_t))
+    memset(bp, 0, N_BOARD_MS * PAIR_STRIDE * sizeof(uint16_t))
     for r[0] in range(13):
         for r[1] in range(r[0], 13):
             for r[2] in range(r[1], 13):
@@ -1131,7 +1131,7 @@ cdef uint16_t *_build_pairs() noexcept nogil:
                                     v = NF5[kp + tk[t]]
                                     if v > best:
                                         best = v
-                                bp[bidx * N_PAIRS + PAIR_ID[x][y]] = best
+                                bp[bidx * PAIR_STRIDE + PAIR_ID[x][y]] = best
     return bp
 
 
@@ -1163,7 +1163,7 @@ cdef uint16_t *_build_big(const uint16_t *bp) noexcept nogil:
                             k += 1
                     row = big + <size_t>_hole_index(r[0], r[1], r[2], r[3]) * N_BOARD_MS
                     for bidx in range(N_BOARD_MS):
-                        col = bp + bidx * N_PAIRS
+                        col = bp + bidx * PAIR_STRIDE
                         best = col[pid[0]]
                         for k in range(1, 6):
                             if col[pid[k]] > best:
@@ -1691,12 +1691,11 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
                 return r + k
             row = PAIRBEST + <size_t>BOARD_OF[
                 TRIPLE_OF[RANK169[b[0]] + RANK13[b[1]] + RANK1[b[2]]]
-                + RANK13[b[3]] + RANK1[b[4]]] * N_PAIRS
+                + RANK13[b[3]] + RANK1[b[4]]] * PAIR_STRIDE
             rows[k] = row
             OMAHA_PREFETCH(row)
             OMAHA_PREFETCH(row + 32)
             OMAHA_PREFETCH(row + 64)
-            OMAHA_PREFETCH(row + N_PAIRS - 1)
             n = 0
             for i in range(nh):
                 for j in range(i + 1, nh):
