@@ -933,19 +933,9 @@ cdef struct SelectOut:
 
 cdef inline void _finish_row(const uint8_t *h, int nh, const uint8_t *b, int nb,
                              uint16_t v, const SelectOut *o, Py_ssize_t r) noexcept nogil:
-    """Write a good row's results; h and b are sorted.
-
-    The cards are worked out in local ints and stored once at the end: a
-    store through a uint8_t pointer may alias anything, and would make the
-    compiler reload every table value around it.
-    """
+    """Write a good row's results; h and b are sorted."""
     cdef Selection sel
     cdef int hc[5]
-    cdef int lc[5]
-    cdef uint8_t lv
-    cdef uint32_t hs = 0, bs = 0
-    cdef int i
-    cdef uint8_t *out
     if not _hi_cards_of(h, nh, b, nb, v, hc):  # not reached: v is the hand's value
         _hi_select(h, nh, b, nb, &sel)
         v = sel.strength
@@ -954,6 +944,43 @@ cdef inline void _finish_row(const uint8_t *h, int nh, const uint8_t *b, int nb,
         hc[2] = b[sel.p]
         hc[3] = b[sel.q]
         hc[4] = b[sel.s]
+    _finish_row_cards(h, nh, b, nb, v, hc, o, r)
+
+
+cdef inline void _hi_cards_of_pair(const uint8_t *b, int nb, uint16_t v, uint8_t x,
+                                   uint8_t y, int *out) noexcept nogil:
+    """The selection worth v (no flush) with the hole pair x, y: the lowest board
+    card of each rank still needed, in order (as _hi_cards_of)."""
+    cdef uint64_t need = HI_NIB[v] - CARD_NIB[x] - CARD_NIB[y], mask
+    cdef int tmp[8]
+    cdef int k, n = 0, take
+    out[0] = x
+    out[1] = y
+    for k in range(nb):
+        tmp[n] = b[k]
+        mask = need & CARD_RANK_NIB[b[k]]       # this rank's count still needed
+        take = mask != 0
+        need -= CARD_NIB[b[k]] if take else 0
+        n += take
+    out[2] = tmp[0]
+    out[3] = tmp[1]
+    out[4] = tmp[2]
+
+
+cdef inline void _finish_row_cards(const uint8_t *h, int nh, const uint8_t *b, int nb,
+                                   uint16_t v, int *hc, const SelectOut *o,
+                                   Py_ssize_t r) noexcept nogil:
+    """Write a good row's results, its high hand's cards hc known; h and b are sorted.
+
+    The cards are worked out in local ints and stored once at the end: a
+    store through a uint8_t pointer may alias anything, and would make the
+    compiler reload every table value around it.
+    """
+    cdef int lc[5]
+    cdef uint8_t lv
+    cdef uint32_t hs = 0, bs = 0
+    cdef int i
+    cdef uint8_t *out
     _hi_ranking_order(hc, v)
     for i in range(nh):
         hs |= LOWBIT[h[i]]
@@ -988,6 +1015,104 @@ cdef inline void _bad_row(const SelectOut *o, Py_ssize_t r, uint8_t status) noex
         o.lo_cards[5 * r + k] = NO_CARD
 
 
+cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int nh, const uint8_t *boards,
+                                     const SelectOut *o, Py_ssize_t start,
+                                     Py_ssize_t stop) noexcept nogil:
+    """_select_rows for rows all of nh hole cards and a 5-card board (nh a constant).
+
+    As _hi_rows_pairs: one-branch validation by CARD_BIT (a bad row then gets
+    its reason from _row_status), the pairs unrolled, CARD_PAIR on the
+    sorted codes. The cards used come from the pairs' entries themselves
+    (without a flush, a pair is in a best selection exactly when its
+    PAIRBEST entry is the best value), so only flushes take _hi_cards_of.
+    """
+    cdef uint8_t h[BLOCK][6]
+    cdef uint8_t b[BLOCK][5]
+    cdef uint8_t good[BLOCK]
+    cdef const uint16_t *rows[BLOCK]
+    cdef uint16_t fl[BLOCK]
+    cdef Py_ssize_t r = start, m, k, bad = 0
+    cdef uint64_t seen, total, bit
+    cdef uint32_t hs, bs
+    cdef uint8_t st
+    cdef uint16_t w, best
+    cdef uint16_t pw[15]
+    cdef int hc[5]
+    cdef int i, j, n
+    cdef uint32_t fits
+    cdef const uint16_t *row
+    while r < stop:
+        m = stop - r
+        if m > BLOCK:
+            m = BLOCK
+        for k in range(m):
+            good[k] = 0
+            st = o.status[r + k]
+            if st != ROW_OK:  # marked by the caller (a null row)
+                _bad_row(o, r + k, st)
+                bad += 1
+                continue
+            _copy_small(holes + (r + k) * nh, h[k], nh)
+            _copy_small(boards + (r + k) * 5, b[k], 5)
+            seen = total = 0
+            for i in range(nh):
+                bit = CARD_BIT[h[k][i]]
+                seen |= bit
+                total += bit
+            for i in range(5):
+                bit = CARD_BIT[b[k][i]]
+                seen |= bit
+                total += bit
+            if (seen != total) | ((seen >> 52) != 0):
+                _bad_row(o, r + k, _row_status(h[k], nh, b[k], 5))
+                bad += 1
+                continue
+            good[k] = 1
+            sort_codes(h[k], nh)
+            sort_codes(b[k], 5)
+            # Sorted codes have sorted ranks: the board's index needs no sort.
+            row = PAIRBEST + <size_t>_sorted_board_index(b[k]) * PAIR_STRIDE
+            rows[k] = row
+            OMAHA_PREFETCH(row)
+            OMAHA_PREFETCH(row + 32)
+            OMAHA_PREFETCH(row + 64)
+            hs = bs = 0
+            for i in range(nh):
+                hs += SUIT_NIB[h[k][i]]
+            for i in range(5):
+                bs += SUIT_NIB[b[k][i]]
+            if (hs + 0x6666) & (bs + 0x5555) & 0x8888:
+                fl[k] = _flush_part(h[k], nh, b[k], 5)
+            else:
+                fl[k] = 0
+        for k in range(m):
+            if not good[k]:
+                continue
+            row = rows[k]
+            n = 0
+            best = 0
+            for i in range(nh):
+                for j in range(i + 1, nh):
+                    w = row[CARD_PAIR[(<uint32_t>h[k][i] << 6) | h[k][j]]]
+                    pw[n] = w
+                    n += 1
+                    best = w if w > best else best
+            if fl[k] > best:  # a flush: its own search
+                _finish_row(h[k], nh, b[k], 5, fl[k], o, r + k)
+                continue
+            # Without a flush, a pair makes the best hand exactly when its
+            # entry is the best: the first such pair, in the tie order.
+            fits = 0
+            for i in range(n):
+                fits |= (<uint32_t>(pw[i] == best)) << i
+            i = OMAHA_CTZ(fits)
+            _hi_cards_of_pair(b[k], 5, best, h[k][PAIR_INDEX[nh][2 * i]],
+                              h[k][PAIR_INDEX[nh][2 * i + 1]], hc)
+            _finish_row_cards(h[k], nh, b[k], 5, best, hc, o, r + k)
+        r += m
+    return bad
+
+
 cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
                              const uint8_t *boards, int bw, const int8_t *bn,
                              const SelectOut *o, Py_ssize_t start,
@@ -1009,6 +1134,13 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
     cdef Py_ssize_t r = start, m, k, bad = 0
     cdef uint8_t st
     cdef uint16_t v
+    if hn == NULL and bn == NULL and bw == 5:  # fixed sizes: constant-size copies
+        if hw == 4:
+            return _select_fixed(holes, 4, boards, o, start, stop)
+        if hw == 5:
+            return _select_fixed(holes, 5, boards, o, start, stop)
+        if hw == 6:
+            return _select_fixed(holes, 6, boards, o, start, stop)
     while r < stop:
         m = stop - r
         if m > BLOCK:
