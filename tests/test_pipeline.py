@@ -497,3 +497,38 @@ def test_the_command_line_uses_no_private_name_of_the_library() -> None:
     assert private.findall("    from omaha.pipeline import _RejectFile") != []
     found = {p.name: private.findall(p.read_text()) for p in cli.glob("*.py")}
     assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_text_writer_reads_arrow_buffers_in_place_and_checks_them() -> None:
+    # The writer takes a string column's data as a buffer, without copying
+    # it to bytes: empty strings, an all-empty column, a sliced column (its
+    # offsets start past 0) and nulls give the text pyarrow's own CSV gives.
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+
+    from omaha._textio import write_rows
+
+    col = pa.array(["a", "", None, 'q"uote', "last"])
+    for arr in (col, col.slice(1), pa.array(["", ""]), pa.array([None, None], pa.string())):
+        batch = pa.record_batch([arr], names=["s"])
+        sink = pa.BufferOutputStream()
+        pacsv.write_csv(batch, sink, pacsv.WriteOptions(include_header=False))
+        ours = text_rows(batch, "csv").decode()
+        theirs = sink.getvalue().to_pybytes().decode()
+        assert [pacsv_field(x) for x in ours.splitlines()] == [
+            pacsv_field(x) for x in theirs.splitlines()
+        ]
+    # Offsets past the end of the buffer are refused, not read.
+    data = np.frombuffer(b"abc", np.uint8)
+    cell = (1, b"", b"", np.array([0, 2, 9], np.int64), data, None, 0, None)
+    with pytest.raises(ValueError, match="outside the data"):
+        write_rows([cell], b"\n", bytearray())
+
+
+def pacsv_field(line: str) -> str | None:
+    """A one-column CSV line's value (None for an empty, unquoted field)."""
+    if line == "":
+        return None
+    assert line.startswith('"') and line.endswith('"'), line
+    return line[1:-1].replace('""', '"')

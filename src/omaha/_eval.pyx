@@ -1015,10 +1015,22 @@ cdef inline void _bad_row(const SelectOut *o, Py_ssize_t r, uint8_t status) noex
         o.lo_cards[5 * r + k] = NO_CARD
 
 
-cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int nh, const uint8_t *boards,
-                                     const SelectOut *o, Py_ssize_t start,
-                                     Py_ssize_t stop) noexcept nogil:
+cdef inline int _same_count(const int8_t *n, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    """The count every row of start:stop has (start < stop), or -1 if they differ."""
+    cdef int first = n[start], differ = 0
+    cdef Py_ssize_t r
+    for r in range(start + 1, stop):
+        differ |= n[r] != first
+    return -1 if differ else first
+
+
+cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int hw, int nh,
+                                     const uint8_t *boards, int bw, const SelectOut *o,
+                                     Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
     """_select_rows for rows all of nh hole cards and a 5-card board (nh a constant).
+
+    Row r's cards are the first nh of holes' hw-wide row r and the first 5
+    of boards' bw-wide row r.
 
     As _hi_rows_pairs: one-branch validation by CARD_BIT (a bad row then gets
     its reason from _row_status), the pairs unrolled, CARD_PAIR on the
@@ -1052,8 +1064,8 @@ cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int nh, const uint8_t
                 _bad_row(o, r + k, st)
                 bad += 1
                 continue
-            _copy_small(holes + (r + k) * nh, h[k], nh)
-            _copy_small(boards + (r + k) * 5, b[k], 5)
+            _copy_small(holes + (r + k) * hw, h[k], nh)
+            _copy_small(boards + (r + k) * bw, b[k], 5)
             seen = total = 0
             for i in range(nh):
                 bit = CARD_BIT[h[k][i]]
@@ -1134,13 +1146,15 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
     cdef Py_ssize_t r = start, m, k, bad = 0
     cdef uint8_t st
     cdef uint16_t v
-    if hn == NULL and bn == NULL and bw == 5:  # fixed sizes: constant-size copies
-        if hw == 4:
-            return _select_fixed(holes, 4, boards, o, start, stop)
-        if hw == 5:
-            return _select_fixed(holes, 5, boards, o, start, stop)
-        if hw == 6:
-            return _select_fixed(holes, 6, boards, o, start, stop)
+    cdef int hk = hw if hn == NULL else _same_count(hn, start, stop)
+    cdef int bk = bw if bn == NULL else _same_count(bn, start, stop)
+    if bk == 5 and bw >= 5:  # one size in every row: the path of constant sizes
+        if hk == 4 and hw >= 4:
+            return _select_fixed(holes, hw, 4, boards, bw, o, start, stop)
+        if hk == 5 and hw >= 5:
+            return _select_fixed(holes, hw, 5, boards, bw, o, start, stop)
+        if hk == 6 and hw >= 6:
+            return _select_fixed(holes, hw, 6, boards, bw, o, start, stop)
     while r < stop:
         m = stop - r
         if m > BLOCK:

@@ -364,6 +364,9 @@ cdef inline Py_ssize_t _put_cell(uint8_t *o, const Column *c, Py_ssize_t r) noex
     return _put_text(o, c.kind, c.plain, c.data + a, c.offsets[r + 1] - a)
 
 
+cdef uint8_t _NOTHING[1]   # where an empty buffer's data points
+
+
 def write_rows(list columns, bytes end, bytearray out):
     """Write the text of n rows into out: each row the columns' prefixes and cells, then end.
 
@@ -371,7 +374,8 @@ def write_rows(list columns, bytes end, bytearray out):
     values)``: kind 0 raw text, 1 a quoted CSV field, 2 a JSON string, 3 a
     dictionary entry (``values`` the int64 indices into ``offsets`` /
     ``data``, entries ready to insert), 4 an int64 in decimal (``values``);
-    ``null`` is written for a null cell. ``offsets`` are int64; ``validity``
+    ``null`` is written for a null cell. ``offsets`` are int64; ``data`` bytes
+    or any contiguous byte buffer (read in place); ``validity``
     an Arrow bitmap or None. Returns the number of bytes written, from the
     start of out.
 
@@ -387,6 +391,8 @@ def write_rows(list columns, bytes end, bytearray out):
     cdef const int64_t[::1] off
     cdef const int64_t[::1] val
     cdef const uint8_t[::1] bits
+    cdef const uint8_t[::1] dv
+    cdef Py_ssize_t dlen
     cdef list keep = []
     cdef const uint8_t *e = end
     cdef Py_ssize_t elen = len(end), extra
@@ -416,16 +422,21 @@ def write_rows(list columns, bytes end, bytearray out):
             if kind in (COL_RAW, COL_CSV, COL_JSON, COL_DICT):
                 off = offsets
                 keep.append(off)
-                if not isinstance(data, bytes):
-                    raise TypeError("data must be bytes")
+                if isinstance(data, bytes):
+                    dlen = len(<bytes>data)
+                    c.data = <const uint8_t *>(<const char *>data)
+                else:  # a buffer (an Arrow buffer's bytes, read in place)
+                    dv = data
+                    keep.append(dv)
+                    dlen = dv.shape[0]
+                    c.data = &dv[0] if dlen else _NOTHING
                 m = off.shape[0] - 1
-                if m < 0 or off[0] < 0 or off[m] > len(data):
+                if m < 0 or off[0] < 0 or off[m] > dlen:
                     raise ValueError("offsets point outside the data")
                 for r in range(m):
                     if off[r + 1] < off[r]:
                         raise ValueError("offsets must not decrease")
                 c.offsets = &off[0]
-                c.data = <const uint8_t *>(<const char *>data)
                 c.dict_size = m
             if kind in (COL_DICT, COL_INT):
                 val = values

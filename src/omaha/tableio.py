@@ -1225,7 +1225,7 @@ def _header(names: list[str], fmt: str) -> bytes:
     return (sep.join('"' + n.replace('"', '""') + '"' for n in names) + "\n").encode()
 
 
-def _text_buffers(col: Any) -> tuple[np.ndarray, bytes, np.ndarray | None, int]:
+def _text_buffers(col: Any) -> tuple[np.ndarray, np.ndarray | bytes, np.ndarray | None, int]:
     """(int64 offsets, data, validity bitmap, its bit offset) of a string or binary array."""
     import numpy as np
     import pyarrow as pa
@@ -1242,7 +1242,7 @@ def _text_buffers(col: Any) -> tuple[np.ndarray, bytes, np.ndarray | None, int]:
     bits = np.frombuffer(validity, np.uint8) if validity is not None else None
     return (
         offsets.astype(np.int64),
-        data.to_pybytes() if data is not None else b"",
+        np.frombuffer(data, np.uint8) if data is not None else b"",  # read in place
         bits,
         col.offset,
     )
