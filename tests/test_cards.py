@@ -289,3 +289,40 @@ def test_require_distinct_names_both_holders() -> None:
         )
     with pytest.raises(DuplicateCardError, match="'2c' is both on the board and on the board"):
         require_distinct([("on the board", (0, 0))])
+
+
+def _slow_parse(text: str, n: int | None = None) -> tuple[int, ...]:
+    """parse_cards' Python reader alone (the compiled fast path turned off)."""
+    from omaha import cards
+
+    codes = cards._parse_text(text.replace(",", " "))
+    if len(set(codes)) != len(codes):
+        raise omaha.DuplicateCardError("duplicate")
+    if n is not None and len(codes) != n:
+        raise InvalidCardError("count")
+    return tuple(codes)
+
+
+_CARD_TEXT_ALPHABET = st.sampled_from(
+    list("23456789TJQKAtjqka1")
+    + ["10"]
+    + list("cdhsCDHS")
+    + [" ", ",", "\t", "\x1c", "x", "é", "\u3000"]
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(_CARD_TEXT_ALPHABET, max_size=14).map("".join), st.sampled_from([None, 2, 4]))
+def test_compiled_text_reader_agrees_with_the_python_reader(text: str, n: int | None) -> None:
+    # parse_cards reads plain ASCII card text in compiled code and leaves
+    # the rest to the Python reader: both must accept the same texts with
+    # the same codes, and refuse the same texts with the same kind of error.
+    try:
+        expected: tuple[int, ...] | type[Exception] = _slow_parse(text, n)
+    except InvalidCardError as exc:
+        expected = type(exc)
+    try:
+        got: tuple[int, ...] | type[Exception] = parse_cards(text, n=n)
+    except InvalidCardError as exc:
+        got = type(exc)
+    assert got == expected, text

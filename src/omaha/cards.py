@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from omaha._cardtext import text_codes as _text_codes
 from omaha.errors import ArgumentError, ArgumentTypeError, DuplicateCardError, InvalidCardError
 
 if TYPE_CHECKING:
@@ -169,7 +170,10 @@ def parse_cards(cards: str | Iterable[str | int], n: int | None = None) -> tuple
         The same card appears twice (a subclass of :class:`InvalidCardError`).
     """
     if isinstance(cards, str):
-        codes = _parse_text(cards.replace(",", " "))
+        fast = _text_codes(cards)  # compiled: None for anything but plain ASCII cards
+        if fast is not None and (n is None or len(fast) == n):
+            return tuple(fast)
+        codes = _parse_text(cards.replace(",", " "))  # reads the rest, names the problem
     else:
         codes = [
             known
