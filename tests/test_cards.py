@@ -304,7 +304,8 @@ def _slow_parse(text: str, n: int | None = None) -> tuple[int, ...]:
 
 
 _CARD_TEXT_ALPHABET = st.sampled_from(
-    list("23456789TJQKAtjqka1")
+    [*"23456789TJQKAtjqka1", "10", *"cdhsCDHS", " ", ",", "\t", "\x1c", "x", "é", "\u3000"]
+)
     + ["10"]
     + list("cdhsCDHS")
     + [" ", ",", "\t", "\x1c", "x", "é", "\u3000"]
