@@ -193,3 +193,98 @@ def test_duplicate_card_names_who_holds_it() -> None:
 def test_players_must_hold_the_same_number_of_hole_cards() -> None:
     with pytest.raises(InvalidCardError, match="player 2 has 5"):
         showdown(["AsKsKd4h", "9c8c7h6h3d"], "2hKh8d5sAc")
+
+
+# ------------------------------------------------- the compiled showdown door
+
+_slow_showdown = showdown.__wrapped__  # type: ignore[attr-defined]
+
+
+def _deal_forms(rng: np.random.Generator) -> tuple[list[Any], Any, str]:
+    """A random showdown in a random input form (text, bytes, tuple or list of codes)."""
+    players = int(rng.integers(1, 7))
+    nh = int(rng.integers(4, 7))
+    nb = int(rng.integers(3, 6))
+    if players * nh + nb > 52:
+        players = 1
+    cards = rng.permutation(52)[: players * nh + nb].tolist()
+    board, rest = cards[:nb], cards[nb:]
+    holes = [rest[i * nh : (i + 1) * nh] for i in range(players)]
+
+    def form(codes: list[int]) -> Any:
+        kind = int(rng.integers(4))
+        if kind == 0:
+            return omaha.format_cards(codes)
+        if kind == 1:
+            return bytes(codes)
+        return tuple(codes) if kind == 2 else list(codes)
+
+    holes_in = [form(h) for h in holes]
+    return (
+        (holes_in if rng.integers(2) else tuple(holes_in)),
+        form(board),
+        ("hilo" if rng.integers(2) else "hi"),
+    )
+
+
+def test_compiled_showdown_equals_the_python_one_on_random_deals() -> None:
+    # 3,000 random showdowns of 1 to 6 players, 4 to 6 hole cards, flop to
+    # river, Hi and Hi-Lo, cards as text, bytes, tuples or lists: the
+    # compiled door gives what the Python function (its fallback) gives,
+    # field by field, hands with their cards.
+    rng = np.random.default_rng(12)
+    for _ in range(3000):
+        holes, board, game = _deal_forms(rng)
+        fast = showdown(holes, board, game)
+        slow = _slow_showdown(holes, board, game)
+        assert fast == slow
+        assert type(fast) is type(slow)
+        for a, b in zip(fast.players, slow.players, strict=True):
+            assert type(a.hole_cards) is tuple and a.hole_cards == b.hole_cards
+            assert (a.high.cards, a.high.hole_cards) == (b.high.cards, b.high.hole_cards)
+            assert (a.low is None) == (b.low is None)
+            if a.low is not None:
+                assert a.low.cards == b.low.cards
+
+
+@pytest.mark.parametrize(
+    ("holes", "board", "game"),
+    [
+        (["AsKsKd4h", "AsQcJd2h"], "2hKh8d5sAc", "hi"),  # a card held twice
+        (["AsKsKd4h", "9c8c7h6h"], "2hKh8d5sAs", "hi"),  # a hole card on the board
+        (["AsKsKd4h", "9c8c7h6h5h"], "2hKh8d5sAc", "hi"),  # 4 and 5 hole cards
+        (["AsKsKd4h"], "2hKh8d5sAc", "omaha"),  # an unknown game
+        ([], "2hKh8d5sAc", "hi"),  # nobody
+        (["AsKsKd4h"], "2hKh", "hi"),  # two board cards
+        (["AsKsKd4x"], "2hKh8d", "hi"),  # a malformed card
+        ([[51, 47, 45, 52]], "2hKh8d", "hi"),  # a code outside 0..51
+        ([["As", "Ks", "Kd", "4h"]], "2hKh8d", "hilo"),  # card strings: the Python path
+    ],
+)
+def test_compiled_showdown_leaves_every_other_input_to_python(
+    holes: list[Any], board: str, game: str
+) -> None:
+    # Same result or the same error (type and message) as the Python path.
+    try:
+        expected: Any = _slow_showdown(holes, board, game)
+    except (InvalidCardError, ValueError) as exc:
+        expected = (type(exc), str(exc))
+    try:
+        got: Any = showdown(holes, board, game)  # type: ignore[arg-type]
+    except (InvalidCardError, ValueError) as exc:
+        got = (type(exc), str(exc))
+        assert got[0] is not omaha._eval.CardError
+    assert got == expected
+
+
+def test_compiled_showdown_results_are_frozen_and_pickle() -> None:
+    import pickle
+
+    s = showdown(("AsKsKd4h", "9c8c7h6h"), "2hKh8d5sAc", "hilo")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.game = "hi"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.players[0].high = s.players[1].high  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(s)) == s
+    assert hash(s) == hash(_slow_showdown(("AsKsKd4h", "9c8c7h6h"), "2hKh8d5sAc", "hilo"))
+    assert showdown.__name__ == "showdown" and showdown.__module__ == "omaha.evaluator"

@@ -14,7 +14,7 @@ from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
 cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object o)
-from cpython.object cimport PyObject, PyTypeObject
+from cpython.object cimport PyObject, PyObject_GenericSetAttr, PyTypeObject
 
 cdef extern from "Python.h":
     # Borrowed item reads and the exact-int test, without reference counting
@@ -1633,15 +1633,11 @@ cdef SelectedHand _make_cards(type cls, uint8_t kind, uint16_t strength,
     return r
 
 
-cdef object _hi_one(object hole, object board, type cls):
-    """Omaha Hi of one deal as a ``cls`` (checked to subclass SelectedHand)."""
-    cdef uint8_t h[6]
-    cdef uint8_t b[5]
+cdef object _hi_sorted(const uint8_t *h, int nh, const uint8_t *b, int nb, type cls):
+    """Omaha Hi of a valid deal, h and b sorted, as a ``cls`` (a SelectedHand)."""
     cdef int codes[5]
-    cdef int nh, nb
     cdef uint16_t v
     cdef Selection sel
-    _load_deal(hole, board, h, &nh, b, &nb)
     if nb == 5 and _pairs_ready() == 0:
         _need_pairs()
     v = _hi_fast(h, nh, b, nb)
@@ -1651,15 +1647,12 @@ cdef object _hi_one(object hole, object board, type cls):
     return _make_cards(cls, 0, v, codes)
 
 
-cdef object _lo_one(object hole, object board, type cls):
-    """Omaha eight-or-better Lo of one deal as a ``cls``, or None."""
-    cdef uint8_t h[6]
-    cdef uint8_t b[5]
+cdef object _lo_sorted(const uint8_t *h, int nh, const uint8_t *b, int nb, type cls):
+    """Omaha eight-or-better Lo of a valid deal, h and b sorted, as a ``cls``, or None."""
     cdef int codes[5]
-    cdef int nh, nb, i
+    cdef int i
     cdef uint32_t hs = 0, bs = 0
     cdef uint8_t v
-    _load_deal(hole, board, h, &nh, b, &nb)
     for i in range(nh):
         hs |= LOWBIT[h[i]]
     for i in range(nb):
@@ -1668,6 +1661,24 @@ cdef object _lo_one(object hole, object board, type cls):
     if v == 0 or not _lo_cards_of(h, nh, b, nb, v, bs, codes):
         return None
     return _make_cards(cls, 1, v, codes)
+
+
+cdef object _hi_one(object hole, object board, type cls):
+    """Omaha Hi of one deal as a ``cls`` (checked to subclass SelectedHand)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh, nb
+    _load_deal(hole, board, h, &nh, b, &nb)
+    return _hi_sorted(h, nh, b, nb, cls)
+
+
+cdef object _lo_one(object hole, object board, type cls):
+    """Omaha eight-or-better Lo of one deal as a ``cls``, or None."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh, nb
+    _load_deal(hole, board, h, &nh, b, &nb)
+    return _lo_sorted(h, nh, b, nb, cls)
 
 
 def evaluate_hi(hole, board, type cls):
@@ -1738,6 +1749,145 @@ def compiled_door(str kind, type cls):
         else:
             _LO_CLS, _LO_SLOW, door = cls, fallback, _lo_door
         return _update_wrapper(door, fallback)
+
+    return decorate
+
+
+# The public showdown door (omaha.showdown): every player's hands and the
+# winners in one compiled call for what it takes as it is (card text, bytes,
+# tuples and lists of ints; "hi" or "hilo"); anything else, and every bad
+# input, goes to the Python function it was made from.
+cdef type _SD_CLS = None
+cdef type _PS_CLS = None
+cdef type _SD_HIGH = None
+cdef type _SD_LOW = None
+cdef object _SD_SLOW = None
+cdef tuple _SD_FIELDS = None
+cdef tuple _PS_FIELDS = None
+cdef enum:
+    SD_MAX_PLAYERS = 12     # more than fit in a deck with a board: the Python path says so
+
+
+cdef object _record(type cls, tuple names, tuple values):
+    """An instance of a slots dataclass with its fields set as its own __init__ sets them."""
+    cdef object obj = (<PyTypeObject *>cls).tp_new(cls, <PyObject *>_EMPTY, NULL)
+    cdef Py_ssize_t i
+    for i in range(len(names)):
+        PyObject_GenericSetAttr(obj, names[i], values[i])
+    return obj
+
+
+cdef object _showdown_fast(object holes, object board, object game):
+    """The showdown, or None for the Python path to handle (or explain)."""
+    cdef uint8_t bc[5]
+    cdef uint8_t bs[5]
+    cdef uint8_t hc[SD_MAX_PLAYERS][6]
+    cdef uint8_t hs[6]
+    cdef uint16_t hi_of[SD_MAX_PLAYERS]
+    cdef uint8_t lo_of[SD_MAX_PLAYERS]
+    cdef int nh = 0, nb, n, i, k, got
+    cdef bint lo_game
+    cdef uint64_t seen = 0, bit
+    cdef uint16_t best_hi = 0
+    cdef uint8_t best_lo = 0
+    cdef object high, low
+    cdef list players, hole, high_winners, low_winners
+    if type(game) is not str:
+        return None
+    if game == "hi":
+        lo_game = False
+    elif game == "hilo":
+        lo_game = True
+    else:
+        return None
+    if type(holes) is not list and type(holes) is not tuple:
+        return None
+    n = len(holes)
+    if n < 1 or n > SD_MAX_PLAYERS:
+        return None
+    try:
+        nb = _load(board, bc, 3, 5, "board")
+        for i in range(n):
+            got = _load(holes[i], hc[i], 4, 6, "hole")
+            if i and got != nh:
+                return None
+            nh = got
+    except CardError:
+        return None
+    for k in range(nb):
+        bit = (<uint64_t>1) << bc[k]
+        if seen & bit:
+            return None
+        seen |= bit
+    for i in range(n):
+        for k in range(nh):
+            bit = (<uint64_t>1) << hc[i][k]
+            if seen & bit:
+                return None
+            seen |= bit
+    for k in range(nb):
+        bs[k] = bc[k]
+    sort_codes(bs, nb)
+    players = []
+    for i in range(n):
+        for k in range(nh):
+            hs[k] = hc[i][k]
+        sort_codes(hs, nh)
+        high = _hi_sorted(hs, nh, bs, nb, _SD_HIGH)
+        hi_of[i] = (<SelectedHand>high).strength
+        best_hi = hi_of[i] if hi_of[i] > best_hi else best_hi
+        low = None
+        lo_of[i] = 0
+        if lo_game:
+            low = _lo_sorted(hs, nh, bs, nb, _SD_LOW)
+            if low is not None:
+                lo_of[i] = <uint8_t>(<SelectedHand>low).strength
+                best_lo = lo_of[i] if lo_of[i] > best_lo else best_lo
+        hole = [hc[i][k] for k in range(nh)]
+        players.append(_record(_PS_CLS, _PS_FIELDS, (tuple(hole), high, low)))
+    high_winners = [i for i in range(n) if hi_of[i] == best_hi]
+    low_winners = [i for i in range(n) if best_lo and lo_of[i] == best_lo]
+    return _record(_SD_CLS, _SD_FIELDS, (
+        tuple([bc[k] for k in range(nb)]),
+        "hilo" if lo_game else "hi",
+        tuple(players),
+        tuple(high_winners),
+        tuple(low_winners),
+    ))
+
+
+def _showdown_door(holes, board, game="hi"):
+    cdef object result = _showdown_fast(holes, board, game)
+    if result is not None:
+        return result
+    return _SD_SLOW(holes, board, game)
+
+
+def showdown_door(type showdown_cls, type player_cls, type high_cls, type low_cls):
+    """Decorator: the compiled showdown, falling back on the decorated function.
+
+    ``showdown_cls`` and ``player_cls`` are slots dataclasses (their fields
+    in ``__match_args__`` order: board, game, players, high_winners,
+    low_winners; hole_cards, high, low), ``high_cls`` and ``low_cls`` the
+    SelectedHand subclasses of the hands. The decorated ``fallback(holes,
+    board, game)`` runs for what the compiled path does not take as it is,
+    and for every bad input (it raises the error that names it). The
+    returned function carries the fallback's name, docstring and signature.
+    """
+    _check_class(high_cls)
+    _check_class(low_cls)
+    if len(showdown_cls.__match_args__) != 5 or len(player_cls.__match_args__) != 3:
+        raise TypeError("showdown_door needs the Showdown and PlayerShowdown dataclasses")
+
+    def decorate(fallback):
+        global _SD_CLS, _PS_CLS, _SD_HIGH, _SD_LOW, _SD_SLOW, _SD_FIELDS, _PS_FIELDS
+        if not callable(fallback):
+            raise TypeError(f"the fallback must be callable, not {fallback!r}")
+        _SD_CLS, _PS_CLS, _SD_HIGH, _SD_LOW = showdown_cls, player_cls, high_cls, low_cls
+        _SD_FIELDS = tuple(showdown_cls.__match_args__)
+        _PS_FIELDS = tuple(player_cls.__match_args__)
+        _SD_SLOW = fallback
+        return _update_wrapper(_showdown_door, fallback)
 
     return decorate
 

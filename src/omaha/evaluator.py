@@ -495,6 +495,7 @@ class Showdown:
         return None
 
 
+@_eval.showdown_door(Showdown, PlayerShowdown, HighHand, LowHand)
 def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] = "hi") -> Showdown:
     """Evaluate every player's hands on a board and find the winners.
 
@@ -528,6 +529,8 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
     >>> s.high_winners, s.low_winners
     ((0,), (1,))
     """
+    # The compiled door runs first (card text, bytes, tuples and lists of
+    # ints); this body is its fallback, and explains every bad input.
     if game not in ("hi", "hilo"):
         raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
     if not holes:
