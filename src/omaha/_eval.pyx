@@ -165,8 +165,8 @@ cdef uint16_t BOARD_OF[455 * 169]  # TRIPLE_OF[...] + 13 r3 + r4 -> the 5-rank m
 # best strength without flushes.  Hole-major: one 12 KB row per hole.
 cdef uint16_t *BIG = NULL
 # Board rank multiset x rank pair -> the best strength without flushes of the
-# pair with any three of the board (1.1 MB, built with BIG, board-major: one
-# board's 91 pairs share three cache lines).
+# pair with any three of the board (1.2 MB, board-major, each board's 91
+# pairs padded to PAIR_STRIDE: three whole cache lines). BIG is built from it.
 cdef uint16_t *PAIRBEST = NULL
 cdef cython.pymutex BIG_LOCK
 cdef double BIG_BUILD_SECONDS = 0.0
@@ -1341,7 +1341,7 @@ cdef int _need_pairs() except -1:
         with nogil:
             p = _build_pairs()
         if p == NULL:
-            raise MemoryError("cannot allocate the 1.1 MB Omaha Hi pair table")
+            raise MemoryError("cannot allocate the 1.2 MB Omaha Hi pair table")
         OMAHA_STORE_PTR(&PAIRBEST, p)
         BIG_BUILD_SECONDS += _perf_counter() - t0
     return 0
@@ -1352,7 +1352,8 @@ def warmup():
 
     The pair table: for each of the 6,188 board rank multisets, the best
     strength without flushes of each of the 91 rank pairs with three of the
-    board (1.1 MB). It is built in C once per process, under a lock, so
+    board (1.2 MB: rows padded to three cache lines). It is built in C once
+    per process, under a lock, so
     concurrent first calls (also with the GIL released or on free-threaded
     Python) build it once. (The equity loops also read a 22.5 MB hole x
     board table, built from it on their first call.)

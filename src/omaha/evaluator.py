@@ -174,7 +174,7 @@ def warmup() -> float:
     """Build the batch kernels' Hi table now rather than on their first call.
 
     The table holds, for each board rank multiset, the best strength without
-    flushes of each rank pair of the hole (6,188 x 91 values, 1.1 MB); it is
+    flushes of each rank pair of the hole (6,188 x 91 values, 1.2 MB); it is
     built in C once per process. Equity builds a 22.5 MB hole x board table
     from it on its first call.
 
@@ -312,7 +312,7 @@ def evaluate_hi_batch(
     -----
     Rows with a 5-card board take the table path: without flushes the best
     hand is the best of the hole's rank pairs with the board, read from a
-    1.1 MB table (built once per process on first use; see :func:`warmup`),
+    1.2 MB table (built once per process on first use; see :func:`warmup`),
     and a flush is computed for the one suit that can make one. Flop and
     turn boards combine hole pairs and board triples. Both agree with the
     60-combination selection of :func:`evaluate_hi` on every tested deal.
