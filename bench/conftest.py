@@ -106,7 +106,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         for name, peer, ours, theirs, best, median in _DUELS:
             tr.write_line(
                 f"  {name:<46} {ours:>13,.0f} vs {peer} {theirs:,.0f}:"
-                f" {_ratio(best)} (fastest rounds), {_ratio(median)} (median rounds)"
+                f" {best:.2f}x (fastest rounds), {median:.2f}x (median rounds)"
             )
     if not _MEASURED:
         return
