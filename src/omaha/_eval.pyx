@@ -809,6 +809,29 @@ cdef inline bint _covers(uint64_t a, uint64_t c) noexcept nogil:
     return (((a | NIB_GUARD) - c) & NIB_GUARD) == NIB_GUARD
 
 
+cdef inline void _hi_cards_of_pair(const uint8_t *b, int nb, uint16_t v, uint8_t x,
+                                   uint8_t y, int *out) noexcept nogil:
+    """The selection worth v (no flush) with the hole pair x, y, into out.
+
+    The board b sorted: the lowest board card of each rank still needed, in
+    order (the first triple of the pair in the tie order).
+    """
+    cdef uint64_t need = HI_NIB[v] - CARD_NIB[x] - CARD_NIB[y], mask
+    cdef int tmp[8]
+    cdef int k, n = 0, take
+    out[0] = x
+    out[1] = y
+    for k in range(nb):
+        tmp[n] = b[k]
+        mask = need & CARD_RANK_NIB[b[k]]       # this rank's count still needed
+        take = mask != 0
+        need -= CARD_NIB[b[k]] if take else 0
+        n += take
+    out[2] = tmp[0]
+    out[3] = tmp[1]
+    out[4] = tmp[2]
+
+
 cdef inline int _hi_cards_of(const uint8_t *h, int nh, const uint8_t *b, int nb,
                              uint16_t v, int *out) noexcept nogil:
     """The first selection (in the tie order of _hi_select) worth v, into out.
@@ -824,7 +847,7 @@ cdef inline int _hi_cards_of(const uint8_t *h, int nh, const uint8_t *b, int nb,
     value of the hand).
     """
     cdef int cat = HI_CAT[v]
-    cdef uint64_t board = 0, need
+    cdef uint64_t board = 0
     cdef uint32_t target, pair, bits, suit_board[4]
     cdef int i, j, k, n, su
     if cat == 5 or cat == 8:
@@ -851,10 +874,9 @@ cdef inline int _hi_cards_of(const uint8_t *h, int nh, const uint8_t *b, int nb,
                 return 1
         return 0
     # Every pair at once, without branches: bit k of fits for pair k.
-    cdef uint64_t target_nib = HI_NIB[v], p, mask
+    cdef uint64_t target_nib = HI_NIB[v], p
     cdef uint64_t hn[6]
     cdef uint32_t fits = 0
-    cdef int tmp[8]
     cdef const int8_t *pi = PAIR_INDEX[nh]
     for k in range(nb):
         board += CARD_NIB[b[k]]
@@ -867,19 +889,7 @@ cdef inline int _hi_cards_of(const uint8_t *h, int nh, const uint8_t *b, int nb,
     if fits == 0:
         return 0
     k = OMAHA_CTZ(fits)
-    out[0] = h[pi[2 * k]]
-    out[1] = h[pi[2 * k + 1]]
-    need = target_nib - hn[pi[2 * k]] - hn[pi[2 * k + 1]]
-    n = 0
-    for k in range(nb):  # the lowest board card of each rank still needed, in order
-        tmp[n] = b[k]
-        mask = need & CARD_RANK_NIB[b[k]]       # this rank's count still needed
-        su = mask != 0
-        need -= CARD_NIB[b[k]] if su else 0
-        n += su
-    out[2] = tmp[0]
-    out[3] = tmp[1]
-    out[4] = tmp[2]
+    _hi_cards_of_pair(b, nb, v, h[pi[2 * k]], h[pi[2 * k + 1]], out)
     return 1
 
 
@@ -947,26 +957,6 @@ cdef inline void _finish_row(const uint8_t *h, int nh, const uint8_t *b, int nb,
     _finish_row_cards(h, nh, b, nb, v, hc, o, r)
 
 
-cdef inline void _hi_cards_of_pair(const uint8_t *b, int nb, uint16_t v, uint8_t x,
-                                   uint8_t y, int *out) noexcept nogil:
-    """The selection worth v (no flush) with the hole pair x, y: the lowest board
-    card of each rank still needed, in order (as _hi_cards_of)."""
-    cdef uint64_t need = HI_NIB[v] - CARD_NIB[x] - CARD_NIB[y], mask
-    cdef int tmp[8]
-    cdef int k, n = 0, take
-    out[0] = x
-    out[1] = y
-    for k in range(nb):
-        tmp[n] = b[k]
-        mask = need & CARD_RANK_NIB[b[k]]       # this rank's count still needed
-        take = mask != 0
-        need -= CARD_NIB[b[k]] if take else 0
-        n += take
-    out[2] = tmp[0]
-    out[3] = tmp[1]
-    out[4] = tmp[2]
-
-
 cdef inline void _finish_row_cards(const uint8_t *h, int nh, const uint8_t *b, int nb,
                                    uint16_t v, int *hc, const SelectOut *o,
                                    Py_ssize_t r) noexcept nogil:
@@ -1024,6 +1014,58 @@ cdef inline int _same_count(const int8_t *n, Py_ssize_t start, Py_ssize_t stop) 
     return -1 if differ else first
 
 
+cdef inline bint _cards_ok(const uint8_t *h, int nh, const uint8_t *b) noexcept nogil:
+    """Whether a row's nh hole cards and 5 board cards are distinct cards, with one branch.
+
+    CARD_BIT gives a card its bit and any other byte bit 52: no card repeats
+    when the sum of the bits equals their union (at most eleven bits, so the
+    sum cannot wrap), and all are cards when the union has no bit 52.
+    """
+    cdef uint64_t seen = 0, total = 0, bit
+    cdef int i
+    for i in range(nh):
+        bit = CARD_BIT[h[i]]
+        seen |= bit
+        total += bit
+    for i in range(5):
+        bit = CARD_BIT[b[i]]
+        seen |= bit
+        total += bit
+    return (seen == total) & ((seen >> 52) == 0)
+
+
+cdef inline const uint16_t *_board_row(const uint8_t *b) noexcept nogil:
+    """A valid 5-card board's PAIRBEST row (cards in any order), prefetched.
+
+    Two lookups, no sort: the first three ranks give their multiset's index
+    (TRIPLE_OF), and with the last two the board's (BOARD_OF).
+    """
+    cdef const uint16_t *row = PAIRBEST + <size_t>BOARD_OF[
+        TRIPLE_OF[RANK169[b[0]] + RANK13[b[1]] + RANK1[b[2]]]
+        + RANK13[b[3]] + RANK1[b[4]]] * PAIR_STRIDE
+    OMAHA_PREFETCH(row)
+    OMAHA_PREFETCH(row + 32)
+    OMAHA_PREFETCH(row + 64)
+    return row
+
+
+cdef inline uint16_t _row_flush(const uint8_t *h, int nh, const uint8_t *b) noexcept nogil:
+    """The best flush of a valid row with a 5-card board, or 0 (usually, at once).
+
+    A flush needs 2 hole and 3 board cards of one suit: the suit counts in
+    nibbles tell, and only the rare rows that pass go to _flush_part.
+    """
+    cdef uint32_t hs = 0, bs = 0
+    cdef int i
+    for i in range(nh):
+        hs += SUIT_NIB[h[i]]
+    for i in range(5):
+        bs += SUIT_NIB[b[i]]
+    if (hs + 0x6666) & (bs + 0x5555) & 0x8888:
+        return _flush_part(h, nh, b, 5)
+    return 0
+
+
 cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int hw, int nh,
                                      const uint8_t *boards, int bw, const SelectOut *o,
                                      Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
@@ -1032,9 +1074,9 @@ cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int hw, int nh,
     Row r's cards are the first nh of holes' hw-wide row r and the first 5
     of boards' bw-wide row r.
 
-    As _hi_rows_pairs: one-branch validation by CARD_BIT (a bad row then gets
-    its reason from _row_status), the pairs unrolled, CARD_PAIR on the
-    sorted codes. The cards used come from the pairs' entries themselves
+    As _hi_rows_pairs: _cards_ok (a bad row then gets its reason from
+    _row_status), _board_row, the pairs unrolled, CARD_PAIR on the sorted
+    codes. The cards used come from the pairs' entries themselves
     (without a flush, a pair is in a best selection exactly when its
     PAIRBEST entry is the best value), so only flushes take _hi_cards_of.
     """
@@ -1044,8 +1086,6 @@ cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int hw, int nh,
     cdef const uint16_t *rows[BLOCK]
     cdef uint16_t fl[BLOCK]
     cdef Py_ssize_t r = start, m, k, bad = 0
-    cdef uint64_t seen, total, bit
-    cdef uint32_t hs, bs
     cdef uint8_t st
     cdef uint16_t w, best
     cdef uint16_t pw[15]
@@ -1066,37 +1106,15 @@ cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int hw, int nh,
                 continue
             _copy_small(holes + (r + k) * hw, h[k], nh)
             _copy_small(boards + (r + k) * bw, b[k], 5)
-            seen = total = 0
-            for i in range(nh):
-                bit = CARD_BIT[h[k][i]]
-                seen |= bit
-                total += bit
-            for i in range(5):
-                bit = CARD_BIT[b[k][i]]
-                seen |= bit
-                total += bit
-            if (seen != total) | ((seen >> 52) != 0):
+            if not _cards_ok(h[k], nh, b[k]):
                 _bad_row(o, r + k, _row_status(h[k], nh, b[k], 5))
                 bad += 1
                 continue
             good[k] = 1
             sort_codes(h[k], nh)
             sort_codes(b[k], 5)
-            # Sorted codes have sorted ranks: the board's index needs no sort.
-            row = PAIRBEST + <size_t>_sorted_board_index(b[k]) * PAIR_STRIDE
-            rows[k] = row
-            OMAHA_PREFETCH(row)
-            OMAHA_PREFETCH(row + 32)
-            OMAHA_PREFETCH(row + 64)
-            hs = bs = 0
-            for i in range(nh):
-                hs += SUIT_NIB[h[k][i]]
-            for i in range(5):
-                bs += SUIT_NIB[b[k][i]]
-            if (hs + 0x6666) & (bs + 0x5555) & 0x8888:
-                fl[k] = _flush_part(h[k], nh, b[k], 5)
-            else:
-                fl[k] = 0
+            rows[k] = _board_row(b[k])
+            fl[k] = _row_flush(h[k], nh, b[k])
         for k in range(m):
             if not good[k]:
                 continue
@@ -1664,22 +1682,15 @@ cdef object _lo_sorted(const uint8_t *h, int nh, const uint8_t *b, int nb, type 
     return _make_cards(cls, 1, v, codes)
 
 
-cdef object _hi_one(object hole, object board, type cls):
-    """Omaha Hi of one deal as a ``cls`` (checked to subclass SelectedHand)."""
+cdef object _one(object hole, object board, type cls, bint low):
+    """Omaha Hi (or, when low, eight-or-better Lo or None) of one deal as a ``cls``."""
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int nh, nb
     _load_deal(hole, board, h, &nh, b, &nb)
+    if low:
+        return _lo_sorted(h, nh, b, nb, cls)
     return _hi_sorted(h, nh, b, nb, cls)
-
-
-cdef object _lo_one(object hole, object board, type cls):
-    """Omaha eight-or-better Lo of one deal as a ``cls``, or None."""
-    cdef uint8_t h[6]
-    cdef uint8_t b[5]
-    cdef int nh, nb
-    _load_deal(hole, board, h, &nh, b, &nb)
-    return _lo_sorted(h, nh, b, nb, cls)
 
 
 def evaluate_hi(hole, board, type cls):
@@ -1692,13 +1703,13 @@ def evaluate_hi(hole, board, type cls):
     ValueError) on a code outside 0..51, a duplicate or a wrong count.
     """
     _check_class(cls)
-    return _hi_one(hole, board, cls)
+    return _one(hole, board, cls, False)
 
 
 def evaluate_lo(hole, board, type cls):
     """Omaha eight-or-better Lo of one deal, or None (as evaluate_hi)."""
     _check_class(cls)
-    return _lo_one(hole, board, cls)
+    return _one(hole, board, cls, True)
 
 
 # The public one-hand doors (omaha.evaluate_hi, omaha.evaluate_lo): the
@@ -1713,7 +1724,7 @@ cdef object _LO_SLOW = None
 
 def _hi_door(hole, board):
     try:
-        return _hi_one(hole, board, _HI_CLS)
+        return _one(hole, board, _HI_CLS, False)
     except CardError:
         pass  # the slow path runs outside the handler: no chained traceback
     return _HI_SLOW(hole, board)
@@ -1721,7 +1732,7 @@ def _hi_door(hole, board):
 
 def _lo_door(hole, board):
     try:
-        return _lo_one(hole, board, _LO_CLS)
+        return _one(hole, board, _LO_CLS, True)
     except CardError:
         pass
     return _LO_SLOW(hole, board)
@@ -1946,16 +1957,11 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
 
     Every pair of hole cards lies in an Omaha selection, so without flushes
     the best hand is the best over the hole's rank pairs of that pair's best
-    with the board (PAIRBEST); one board's 91 entries share three cache
-    lines, prefetched a block of rows ahead. Called with a constant nh, so
-    the compiler unrolls the pairs. The board's row comes from two lookups
-    (BOARD_OF), without sorting. Each row is copied once, then validated
-    with one branch: CARD_BIT gives a card its bit and any other byte bit
-    52; no card repeats when the sum of the bits equals their union (at most
-    nine bits, so the sum cannot wrap), and all are cards when the union has
-    no bit 52. Only then are the other tables indexed by the codes.
-    A flush is possible only when some suit has 2 hole and 3 board cards
-    (the suit counts in nibbles); the rare rows that pass go to _flush_part.
+    with the board (PAIRBEST). A block of BLOCK rows is copied (each byte read
+    once), validated (_cards_ok) and its rows found and prefetched
+    (_board_row), then read. Called with a constant nh, so the compiler
+    unrolls the pairs, whose ids come from the card codes (CARD_PAIR).
+    Flushes as _row_flush.
     """
     cdef const uint16_t *rows[BLOCK]
     cdef uint16_t fl[BLOCK]
@@ -1964,8 +1970,6 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
     cdef uint8_t b[5]
     cdef Py_ssize_t r = start, k, m
     cdef int i, j, n, np_ = nh * (nh - 1) // 2
-    cdef uint64_t seen, total, bit
-    cdef uint32_t hs, bs
     cdef uint16_t v, w
     cdef const uint16_t *row
     while r < stop:
@@ -1975,38 +1979,15 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
         for k in range(m):
             _copy_small(holes + (r + k) * nh, h, nh)
             _copy_small(boards + (r + k) * 5, b, 5)
-            seen = total = 0
-            for i in range(nh):
-                bit = CARD_BIT[h[i]]
-                seen |= bit
-                total += bit
-            for i in range(5):
-                bit = CARD_BIT[b[i]]
-                seen |= bit
-                total += bit
-            if (seen != total) | ((seen >> 52) != 0):
+            if not _cards_ok(h, nh, b):
                 return r + k
-            row = PAIRBEST + <size_t>BOARD_OF[
-                TRIPLE_OF[RANK169[b[0]] + RANK13[b[1]] + RANK1[b[2]]]
-                + RANK13[b[3]] + RANK1[b[4]]] * PAIR_STRIDE
-            rows[k] = row
-            OMAHA_PREFETCH(row)
-            OMAHA_PREFETCH(row + 32)
-            OMAHA_PREFETCH(row + 64)
+            rows[k] = _board_row(b)
             n = 0
             for i in range(nh):
                 for j in range(i + 1, nh):
                     pid[k][n] = CARD_PAIR[(<uint32_t>h[i] << 6) | h[j]]
                     n += 1
-            hs = bs = 0
-            for i in range(nh):
-                hs += SUIT_NIB[h[i]]
-            for i in range(5):
-                bs += SUIT_NIB[b[i]]
-            if (hs + 0x6666) & (bs + 0x5555) & 0x8888:
-                fl[k] = _flush_part(h, nh, b, 5)
-            else:
-                fl[k] = 0
+            fl[k] = _row_flush(h, nh, b)
         for k in range(m):
             row = rows[k]
             v = fl[k]
