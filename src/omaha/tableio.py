@@ -37,7 +37,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
-from omaha._arrow import int64_values
+from omaha._arrow import to_numpy
 from omaha.errors import ArgumentError, OmahaError
 
 if TYPE_CHECKING:
@@ -1256,8 +1256,12 @@ def _cells(kind: int, prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
 
 def _int_cells(prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
     import numpy as np
+    import pyarrow as pa
 
-    values = int64_values(col)
+    if pa.types.is_uint64(col.type):  # above 2**63 - 1 an int64 would wrap: exact text
+        return _cells(_RAW, prefix, null, col.cast(pa.string()))
+    # The writer reads a value only where the cell is valid: no zeroing of nulls.
+    values = to_numpy(col).astype(np.int64)
     validity = col.buffers()[0]
     bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
     return (_INT, prefix, null, None, b"", bits, col.offset, values)
@@ -1280,7 +1284,7 @@ def _dict_cells(prefix: bytes, null: bytes, col: Any, render: Any, mode: str) ->
             _DICT_CACHE.clear()
         _DICT_CACHE[key] = cached
     indices = col.indices
-    values = int64_values(indices)
+    values = to_numpy(indices).astype(np.int64)  # read only where valid, as _int_cells
     validity = col.buffers()[0]
     bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
     return (_DICT, prefix, null, cached[0], cached[1], bits, col.offset, values)
