@@ -1556,13 +1556,14 @@ cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
     """Card codes of text, a bytes object or a tuple or list of ints into out; the count.
 
     Text is read by omaha._cardtext's parser (the notation is not this
-    module's). Raises NotCodes for anything else, and for text that parser
-    leaves to the Python one (malformed, a duplicate, non-ASCII): the Python
-    layer then reads the cards with omaha.cards, which names a value that is
-    no card. CardError for a wrong count or a code outside 0..51.
+    module's). Raises NotCodes for anything else, for text that parser
+    leaves to the Python one (malformed, a duplicate, non-ASCII), and for a
+    tuple or list of the wrong length or with a code outside 0..51: the
+    Python layer then reads the cards with omaha.cards, which names the
+    value (nothing here calls repr on the caller's objects). CardError for
+    text or bytes of a wrong count, or a byte over 51.
     """
     cdef Py_ssize_t n, i
-    cdef object item
     cdef long c
     cdef const unsigned char *p
     cdef const char *t
@@ -1593,11 +1594,8 @@ cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
     if type(seq) is not tuple and type(seq) is not list:
         raise NotCodes(what)
     n = len(seq)
-    if n < lo or n > hi:
-        for i in range(n):  # the count is wrong, unless these are not codes at all
-            if type(seq[i]) is not int:
-                raise NotCodes(what)
-        raise CardError(f"{what} needs {lo} to {hi} cards, got {n}: {seq!r}")
+    if n < lo or n > hi:  # the Python layer says so, naming the cards
+        raise NotCodes(what)
     cdef bint is_tuple = type(seq) is tuple
     cdef PyObject *cell
     for i in range(n):
@@ -1605,9 +1603,8 @@ cdef int _load(object seq, uint8_t *out, int lo, int hi, str what) except -1:
         if not _exact_int(cell):
             raise NotCodes(what)  # numpy integers, strings, floats: the Python layer reads them
         c = OMAHA_SMALL_INT(cell)  # an exact int: never fails
-        if c < 0:
-            item = <object>cell
-            raise CardError(f"card code {item!r} in {what} {seq!r} is outside 0..51")
+        if c < 0:  # outside 0..51: the Python layer names it (no repr of the rest here)
+            raise NotCodes(what)
         out[i] = <uint8_t>c
     return <int>n
 
@@ -1617,7 +1614,7 @@ cdef int _load_deal(object hole, object board, uint8_t *h, int *nh, uint8_t *b,
     nh[0] = _load(hole, h, 4, 6, "hole")
     nb[0] = _load(board, b, 3, 5, "board")
     if not _row_ok(h, nh[0], b, nb[0]):
-        raise CardError(f"duplicate card in hole {hole!r} and board {board!r}")
+        raise CardError("a card is repeated in the hole and the board")
     sort_codes(h, nh[0])
     sort_codes(b, nb[0])
     return 0

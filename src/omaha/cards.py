@@ -17,12 +17,19 @@ Examples
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from omaha._cardtext import text_codes as _text_codes
-from omaha.errors import ArgumentError, ArgumentTypeError, DuplicateCardError, InvalidCardError
+from omaha.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    DuplicateCardError,
+    InvalidCardError,
+    quote,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -135,13 +142,17 @@ def _parse_text(text: str) -> list[int]:
 def _as_code(item: object) -> int:
     if isinstance(item, str):
         return parse_card(item)
+    not_a_code = InvalidCardError(
+        f"a card must be a code 0..51 or a string such as 'As', not {quote(item)}"
+    )
     if isinstance(item, bool) or not hasattr(item, "__index__"):
-        raise InvalidCardError(
-            f"a card must be a code 0..51 or a string such as 'As', not {item!r}"
-        )
-    code = int(item)
+        raise not_a_code
+    try:
+        code = operator.index(item)  # an array of several numbers has __index__ too
+    except (TypeError, ValueError):
+        raise not_a_code from None
     if not 0 <= code <= 51:
-        raise InvalidCardError(f"card code {code!r} is outside 0..51")
+        raise InvalidCardError(f"card code {quote(code)} is outside 0..51")
     return code
 
 
@@ -169,27 +180,38 @@ def parse_cards(cards: str | Iterable[str | int], n: int | None = None) -> tuple
     DuplicateCardError
         The same card appears twice (a subclass of :class:`InvalidCardError`).
     """
-    if isinstance(cards, str):
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
+        raise ArgumentTypeError(f"n must be a whole number of cards, not {quote(n)}")
+    if type(cards) is str:
         fast = _text_codes(cards)  # compiled: None for anything but plain ASCII cards
         if fast is not None and (n is None or len(fast) == n):
             return tuple(fast)
-        codes = _parse_text(cards.replace(",", " "))  # reads the rest, names the problem
+    if isinstance(cards, str):  # a str subclass (numpy.str_) too
+        codes = _parse_text(str(cards).replace(",", " "))  # reads the rest, names the problem
     else:
+        if not hasattr(cards, "__iter__"):  # None, a number
+            raise InvalidCardError(f"cards must be text or a sequence of cards, not {quote(cards)}")
+        try:
+            items = list(cards)
+        except (TypeError, ValueError, NotImplementedError) as exc:  # a 0-d or 2-D array
+            raise InvalidCardError(f"cannot read cards from {quote(cards)}: {exc}") from None
         codes = [
             known
             if isinstance(item, str) and (known := _CODE_OF_TOKEN.get(item)) is not None
             # a card with white space or a look-alike, a code, or no card: checked in full
             else _as_code(item)
-            for item in cards
+            for item in items
         ]
     if len(set(codes)) != len(codes):
         seen: set[int] = set()
         for code in codes:
             if code in seen:
-                raise DuplicateCardError(f"duplicate card {_CARD_TEXT[code]!r} in {cards!r}")
+                raise DuplicateCardError(
+                    f"duplicate card {_CARD_TEXT[code]!r} in {quote(cards)}"
+                )
             seen.add(code)
     if n is not None and len(codes) != n:
-        raise InvalidCardError(f"expected {n} cards, got {len(codes)} in {cards!r}")
+        raise InvalidCardError(f"expected {n} cards, got {len(codes)} in {quote(cards)}")
     return tuple(codes)
 
 
@@ -229,7 +251,9 @@ def as_cards(cards: object, what: str, n: int | None = None) -> tuple[int, ...]:
     omaha.errors.InvalidCardError: the flop must be card text or a sequence of cards, got None
     """
     if not isinstance(cards, str) and not hasattr(cards, "__iter__"):  # None, a number
-        raise InvalidCardError(f"{what} must be card text or a sequence of cards, got {cards!r}")
+        raise InvalidCardError(
+            f"{what} must be card text or a sequence of cards, got {quote(cards)}"
+        )
     try:
         return parse_cards(cards, n=n)
     except InvalidCardError as exc:

@@ -27,7 +27,13 @@ from omaha.cards import (
     format_cards,
     require_distinct,
 )
-from omaha.errors import ArgumentError, ArgumentTypeError, DuplicateCardError, InvalidCardError
+from omaha.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    DuplicateCardError,
+    InvalidCardError,
+    quote,
+)
 from omaha.ranks import HighHand, LowHand
 
 if TYPE_CHECKING:
@@ -189,11 +195,32 @@ def warmup() -> float:
 # --------------------------------------------------------------------- batches
 
 
-def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> np.ndarray:
-    """Return ``a`` as a C-contiguous uint8 (n, k) array, range-checked."""
+class _Codes(NamedTuple):
+    """A batch argument as the kernels read it, and as it was given (for messages)."""
+
+    codes: np.ndarray
+    """C-contiguous uint8 (n, k); a code given outside 0..51 is 255 here."""
+    given: np.ndarray
+    """The integer array as given (the values that messages quote)."""
+
+
+def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> _Codes:
+    """Return ``a`` as the kernels' uint8 (n, k) array, and as given.
+
+    A code outside 0..51 of a wider integer type becomes 255, which the
+    kernels reject in row order, so the first bad row is the one named
+    whatever kind of fault it has.
+    """
     import numpy as np
 
-    arr = np.asarray(a)
+    if isinstance(a, np.ma.MaskedArray):
+        raise ArgumentTypeError(
+            f"{what}: a masked array's mask would be ignored; fill or compress it first"
+        )
+    try:
+        arr = np.asarray(a)
+    except ValueError as exc:  # ragged rows, for one
+        raise InvalidCardError(f"{what} must be a 2-D array of card codes: {exc}") from None
     if arr.dtype.kind not in "iu":
         raise ArgumentTypeError(
             f"{what} must be an integer array of card codes, not dtype {arr.dtype}"
@@ -202,22 +229,18 @@ def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> np.ndar
         raise InvalidCardError(
             f"{what} must have shape (n, {' | '.join(map(str, sizes))}), got {arr.shape}"
         )
+    given = arr
     if arr.dtype != np.uint8:
         bad = (arr < 0) | (arr > 51)
-        if bad.any():
-            row, col = (int(x[0]) for x in np.nonzero(bad))
-            raise InvalidCardError(
-                f"row {row}: card code {int(arr[row, col])} in {what} is outside 0..51"
-            )
-        arr = arr.astype(np.uint8)
-    return np.ascontiguousarray(arr)
+        arr = np.where(bad, 255, arr).astype(np.uint8) if bad.any() else arr.astype(np.uint8)
+    return _Codes(np.ascontiguousarray(arr), given)
 
 
-def _row_error(holes: np.ndarray, boards: np.ndarray, row: int) -> InvalidCardError:
-    h = [int(c) for c in holes[row]]
-    b = [int(c) for c in boards[row]]
+def _row_error(holes: _Codes, boards: _Codes, row: int) -> InvalidCardError:
+    h = [int(c) for c in holes.given[row]]
+    b = [int(c) for c in boards.given[row]]
     for c in h + b:
-        if c > 51:
+        if not 0 <= c <= 51:
             return InvalidCardError(
                 f"row {row}: card code {c} is outside 0..51 (hole {h}, board {b})"
             )
@@ -247,8 +270,9 @@ def _run_batch(
     threads: int,
 ) -> np.ndarray:
     """Validate and convert the arrays, then run a row kernel over them."""
-    h = _codes_array(holes, "holes", HOLE_SIZES)
-    b = _codes_array(boards, "boards", BOARD_SIZES)
+    hc = _codes_array(holes, "holes", HOLE_SIZES)
+    bc = _codes_array(boards, "boards", BOARD_SIZES)
+    h, b = hc.codes, bc.codes
     n = h.shape[0]
     if b.shape[0] != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
@@ -256,7 +280,7 @@ def _run_batch(
     firsts = run_rows(lambda start, stop: kernel(h, b, result, start, stop), n, threads)
     bad = min((r for r in firsts if r >= 0), default=-1)
     if bad >= 0:
-        raise _row_error(h, b, bad)
+        raise _row_error(hc, bc, bad)
     return result
 
 
@@ -410,8 +434,9 @@ def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike, threads: int = 1) 
     """
     import numpy as np
 
-    h = _codes_array(holes, "holes", HOLE_SIZES)
-    b = _codes_array(boards, "boards", BOARD_SIZES)
+    hc = _codes_array(holes, "holes", HOLE_SIZES)
+    bc = _codes_array(boards, "boards", BOARD_SIZES)
+    h, b = hc.codes, bc.codes
     n = h.shape[0]
     if b.shape[0] != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
@@ -426,7 +451,7 @@ def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike, threads: int = 1) 
         threads,
     )
     if status.any():
-        raise _row_error(h, b, int(np.flatnonzero(status)[0]))
+        raise _row_error(hc, bc, int(np.flatnonzero(status)[0]))
     return sel
 
 
@@ -532,22 +557,27 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
     # The compiled door runs first (card text, bytes, tuples and lists of
     # ints); this body is its fallback, and explains every bad input.
     if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
+    if isinstance(holes, str) or not hasattr(holes, "__iter__"):
+        raise InvalidCardError(
+            f"holes must be a sequence of each player's hole cards, got {quote(holes)}"
+        )
+    holes = list(holes)  # an iterator, a generator or a NumPy array of holes too
     if not holes:
         raise ArgumentError("showdown needs at least one player")
     b = as_cards(board, "board")
     parsed = [as_cards(h, f"player {i + 1}'s hole") for i, h in enumerate(holes)]
     if len(b) not in BOARD_SIZES:
-        raise InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {board!r}")
+        raise InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {quote(board)}")
     for i, h in enumerate(parsed):
         if len(h) not in HOLE_SIZES:
             raise InvalidCardError(
-                f"player {i + 1}'s hole needs 4 to 6 cards, got {len(h)}: {holes[i]!r}"
+                f"player {i + 1}'s hole needs 4 to 6 cards, got {len(h)}: {quote(holes[i])}"
             )
         if len(h) != len(parsed[0]):
             raise InvalidCardError(
                 f"every player needs the same number of hole cards: player 1 has "
-                f"{len(parsed[0])}, player {i + 1} has {len(h)} ({holes[i]!r})"
+                f"{len(parsed[0])}, player {i + 1} has {len(h)} ({quote(holes[i])})"
             )
     holders = [(f"in player {i + 1}'s hole cards", h) for i, h in enumerate(parsed)]
     require_distinct([("on the board", b), *holders])
