@@ -206,9 +206,7 @@ def parse_cards(cards: str | Iterable[str | int], n: int | None = None) -> tuple
         seen: set[int] = set()
         for code in codes:
             if code in seen:
-                raise DuplicateCardError(
-                    f"duplicate card {_CARD_TEXT[code]!r} in {quote(cards)}"
-                )
+                raise DuplicateCardError(f"duplicate card {_CARD_TEXT[code]!r} in {quote(cards)}")
             seen.add(code)
     if n is not None and len(codes) != n:
         raise InvalidCardError(f"expected {n} cards, got {len(codes)} in {quote(cards)}")
