@@ -479,15 +479,6 @@ cdef inline uint32_t _hole4_index(const uint8_t *h) noexcept nogil:
     return _hole_index(r[0], r[1], r[2], r[3])
 
 
-cdef inline uint32_t _sorted_board_index(const uint8_t *b) noexcept nogil:
-    """Colex index 0..6187 of a sorted 5-card board's rank multiset."""
-    cdef int br[5]
-    cdef int i
-    for i in range(5):
-        br[i] = b[i] >> 2
-    return board_colex(&BOARD_COLEX[0][0], br)
-
-
 cdef inline uint32_t _board5_index(const uint8_t *b) noexcept nogil:
     cdef int r[5]
     r[0] = b[0] >> 2
@@ -534,6 +525,30 @@ cdef inline uint16_t _pairs_best(const uint16_t *row, const uint8_t *h,
     return v
 
 
+cdef inline const uint16_t *_board_row(const uint8_t *b) noexcept nogil:
+    """A valid 5-card board's PAIRBEST row (cards in any order; PAIRBEST built).
+
+    Two lookups, no sort: the first three ranks give their multiset's index
+    (TRIPLE_OF), and with the last two the board's (BOARD_OF).
+    """
+    return PAIRBEST + <size_t>BOARD_OF[
+        TRIPLE_OF[RANK169[b[0]] + RANK13[b[1]] + RANK1[b[2]]]
+        + RANK13[b[3]] + RANK1[b[4]]] * PAIR_STRIDE
+
+
+cdef inline const uint16_t *_prefetched(const uint16_t *row) noexcept nogil:
+    """Start reading a PAIRBEST row (its three cache lines); return it."""
+    OMAHA_PREFETCH(row)
+    OMAHA_PREFETCH(row + 32)
+    OMAHA_PREFETCH(row + 64)
+    return row
+
+
+cdef inline Py_ssize_t _block_len(Py_ssize_t r, Py_ssize_t stop) noexcept nogil:
+    """Rows of the next prefetch block from r: BLOCK, or what is left before stop."""
+    return BLOCK if stop - r > BLOCK else stop - r
+
+
 cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
                               int nb) noexcept nogil:
     """Omaha Hi strength by the table path (PAIRBEST must be built when nb == 5).
@@ -544,7 +559,7 @@ cdef inline uint16_t _hi_fast(const uint8_t *h, int nh, const uint8_t *b,
     """
     cdef uint16_t v, w
     if nb == 5:
-        v = _pairs_best(PAIRBEST + <size_t>_board5_index(b) * PAIR_STRIDE, h, nh)
+        v = _pairs_best(_board_row(b), h, nh)
     else:
         v = _hi_ranks_combo(h, nh, b, nb)
     w = _flush_part(h, nh, b, nb)
@@ -1034,21 +1049,6 @@ cdef inline bint _cards_ok(const uint8_t *h, int nh, const uint8_t *b) noexcept 
     return (seen == total) & ((seen >> 52) == 0)
 
 
-cdef inline const uint16_t *_board_row(const uint8_t *b) noexcept nogil:
-    """A valid 5-card board's PAIRBEST row (cards in any order), prefetched.
-
-    Two lookups, no sort: the first three ranks give their multiset's index
-    (TRIPLE_OF), and with the last two the board's (BOARD_OF).
-    """
-    cdef const uint16_t *row = PAIRBEST + <size_t>BOARD_OF[
-        TRIPLE_OF[RANK169[b[0]] + RANK13[b[1]] + RANK1[b[2]]]
-        + RANK13[b[3]] + RANK1[b[4]]] * PAIR_STRIDE
-    OMAHA_PREFETCH(row)
-    OMAHA_PREFETCH(row + 32)
-    OMAHA_PREFETCH(row + 64)
-    return row
-
-
 cdef inline uint16_t _row_flush(const uint8_t *h, int nh, const uint8_t *b) noexcept nogil:
     """The best flush of a valid row with a 5-card board, or 0 (usually, at once).
 
@@ -1094,9 +1094,7 @@ cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int hw, int nh,
     cdef uint32_t fits
     cdef const uint16_t *row
     while r < stop:
-        m = stop - r
-        if m > BLOCK:
-            m = BLOCK
+        m = _block_len(r, stop)
         for k in range(m):
             good[k] = 0
             st = o.status[r + k]
@@ -1113,7 +1111,7 @@ cdef inline Py_ssize_t _select_fixed(const uint8_t *holes, int hw, int nh,
             good[k] = 1
             sort_codes(h[k], nh)
             sort_codes(b[k], 5)
-            rows[k] = _board_row(b[k])
+            rows[k] = _prefetched(_board_row(b[k]))
             fl[k] = _row_flush(h[k], nh, b[k])
         for k in range(m):
             if not good[k]:
@@ -1174,9 +1172,7 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
         if hk == 6 and hw >= 6:
             return _select_fixed(holes, hw, 6, boards, bw, o, start, stop)
     while r < stop:
-        m = stop - r
-        if m > BLOCK:
-            m = BLOCK
+        m = _block_len(r, stop)
         for k in range(m):
             nh[k] = hn[r + k] if hn != NULL else hw
             nb[k] = bn[r + k] if bn != NULL else bw
@@ -1198,11 +1194,7 @@ cdef Py_ssize_t _select_rows(const uint8_t *holes, int hw, const int8_t *hn,
             sort_codes(h[k], nh[k])
             sort_codes(b[k], nb[k])
             if nb[k] == 5:
-                # Sorted codes have sorted ranks: the board's index needs no sort.
-                rows[k] = PAIRBEST + <size_t>_sorted_board_index(b[k]) * PAIR_STRIDE
-                OMAHA_PREFETCH(rows[k])
-                OMAHA_PREFETCH(rows[k] + 32)
-                OMAHA_PREFETCH(rows[k] + 64)
+                rows[k] = _prefetched(_board_row(b[k]))
                 fl[k] = _flush_part(h[k], nh[k], b[k], 5)
         for k in range(m):
             if nh[k] == 0:
@@ -1955,8 +1947,8 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
     Every pair of hole cards lies in an Omaha selection, so without flushes
     the best hand is the best over the hole's rank pairs of that pair's best
     with the board (PAIRBEST). A block of BLOCK rows is copied (each byte read
-    once), validated (_cards_ok) and its rows found and prefetched
-    (_board_row), then read. Called with a constant nh, so the compiler
+    once), validated (_cards_ok) and its rows found (_board_row) and
+    prefetched, then read. Called with a constant nh, so the compiler
     unrolls the pairs, whose ids come from the card codes (CARD_PAIR).
     Flushes as _row_flush.
     """
@@ -1970,15 +1962,13 @@ cdef inline Py_ssize_t _hi_rows_pairs(const uint8_t *holes, int nh, const uint8_
     cdef uint16_t v, w
     cdef const uint16_t *row
     while r < stop:
-        m = stop - r
-        if m > BLOCK:
-            m = BLOCK
+        m = _block_len(r, stop)
         for k in range(m):
             _copy_small(holes + (r + k) * nh, h, nh)
             _copy_small(boards + (r + k) * 5, b, 5)
             if not _cards_ok(h, nh, b):
                 return r + k
-            rows[k] = _board_row(b)
+            rows[k] = _prefetched(_board_row(b))
             n = 0
             for i in range(nh):
                 for j in range(i + 1, nh):
