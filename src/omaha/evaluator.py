@@ -236,6 +236,16 @@ def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> _Codes:
     return _Codes(np.ascontiguousarray(arr), given)
 
 
+def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[_Codes, _Codes]:
+    """The holes and boards of a batch as the kernels read them, one row a deal."""
+    hc = _codes_array(holes, "holes", HOLE_SIZES)
+    bc = _codes_array(boards, "boards", BOARD_SIZES)
+    n = hc.codes.shape[0]
+    if bc.codes.shape[0] != n:
+        raise InvalidCardError(f"holes has {n} rows but boards has {bc.codes.shape[0]}")
+    return hc, bc
+
+
 def _row_error(holes: _Codes, boards: _Codes, row: int) -> InvalidCardError:
     h = [int(c) for c in holes.given[row]]
     b = [int(c) for c in boards.given[row]]
@@ -270,12 +280,9 @@ def _run_batch(
     threads: int,
 ) -> np.ndarray:
     """Validate and convert the arrays, then run a row kernel over them."""
-    hc = _codes_array(holes, "holes", HOLE_SIZES)
-    bc = _codes_array(boards, "boards", BOARD_SIZES)
+    hc, bc = _deal_arrays(holes, boards)
     h, b = hc.codes, bc.codes
     n = h.shape[0]
-    if b.shape[0] != n:
-        raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
     result = _out_array(out, n, dtype)
     firsts = run_rows(lambda start, stop: kernel(h, b, result, start, stop), n, threads)
     bad = min((r for r in firsts if r >= 0), default=-1)
@@ -434,12 +441,9 @@ def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike, threads: int = 1) 
     """
     import numpy as np
 
-    hc = _codes_array(holes, "holes", HOLE_SIZES)
-    bc = _codes_array(boards, "boards", BOARD_SIZES)
+    hc, bc = _deal_arrays(holes, boards)
     h, b = hc.codes, bc.codes
     n = h.shape[0]
-    if b.shape[0] != n:
-        raise InvalidCardError(f"holes has {n} rows but boards has {b.shape[0]}")
     sel = Selections(
         np.empty(n, np.uint16), np.empty(n, np.uint8), np.empty((n, 5), np.uint8),
         np.empty(n, np.uint8), np.empty((n, 5), np.uint8),
