@@ -237,7 +237,7 @@ def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> _Codes:
 
 
 def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[_Codes, _Codes]:
-    """The holes and boards of a batch as the kernels read them, one row a deal."""
+    """Return a batch's holes and boards as the kernels read them, one row a deal."""
     hc = _codes_array(holes, "holes", HOLE_SIZES)
     bc = _codes_array(boards, "boards", BOARD_SIZES)
     n = hc.codes.shape[0]
