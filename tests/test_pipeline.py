@@ -301,6 +301,103 @@ def test_a_killed_run_leaves_no_partial_file(tmp_path: pathlib.Path) -> None:
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.csv.")]
 
 
+class _FailingFile(io.RawIOBase):
+    """A file whose writes fail with ENOSPC after ``room`` bytes, on any thread."""
+
+    def __init__(self, target: Any, room: int) -> None:
+        self._target, self.room = target, room
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        with memoryview(data) as view:
+            n = view.nbytes
+        if n > self.room:
+            raise OSError(28, "No space left on device")
+        self.room -= n
+        return self._target.write(data)
+
+    def close(self) -> None:
+        self._target.close()
+        super().close()
+
+
+@pytest.mark.parametrize("name", ["out.csv", "out.jsonl", "out.csv.gz", "out.parquet", "out.arrow"])
+def test_an_error_of_the_write_behind_is_raised_and_leaves_no_file(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """The writes run on a thread behind the run: a full disk there still stops the run.
+
+    The error comes out of the next ``write`` or of ``close`` as the OSError
+    it is; the temporary file is removed and an existing target is kept.
+    """
+    from omaha import tableio
+
+    rows = deals(4_000, 3)
+    src = tmp_path / "in.csv"
+    src.write_text("hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows) * 10)
+    out = tmp_path / name
+    out.write_bytes(b"old")
+    real_open = tableio.TableWriter._open
+
+    def failing_open(self: Any) -> None:
+        real_open(self)
+        import pyarrow as pa
+
+        self._file = _FailingFile(self._file, 50_000)
+        base = pa.PythonFile(self._file, mode="w")
+        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
+
+    monkeypatch.setattr(tableio.TableWriter, "_open", failing_open)
+    with pytest.raises(OSError, match="No space left on device"):
+        evaluate_file(str(src), str(out), chunk_rows=1_000)
+    assert out.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", name]
+
+
+@pytest.mark.parametrize("name", ["out.csv", "out.jsonl", "out.csv.gz", "out.parquet", "out.arrow"])
+def test_an_error_of_the_last_write_comes_out_of_close(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """One batch, its write failing behind: ``close`` raises it and removes the temporary file."""
+    from omaha import tableio
+
+    real_open = tableio.TableWriter._open
+
+    def failing_open(self: Any) -> None:
+        real_open(self)
+        self._file = _FailingFile(self._file, 200)  # the header fits, the rows do not
+        base = pa.PythonFile(self._file, mode="w")
+        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
+
+    monkeypatch.setattr(tableio.TableWriter, "_open", failing_open)
+    out = tmp_path / name
+    writer = tableio.open_writer(str(out))
+    writer.write(pa.record_batch({"hole": ["AsKsQsJs"] * 1_000, "n": list(range(1_000))}))
+    with pytest.raises(OSError, match="No space left on device"):
+        writer.close()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["out.csv", "out.tsv", "out.jsonl", "out.parquet", "out.arrow"])
+def test_batches_written_behind_come_out_in_order(tmp_path: pathlib.Path, name: str) -> None:
+    """Many small batches (each written on the thread behind) keep their order and rows."""
+    rows = deals(3_000, 4)
+    src = tmp_path / "in.csv"
+    src.write_text("hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows))
+    out = tmp_path / name
+    evaluate_file(str(src), str(out), chunk_rows=7)
+    got = open_reader(str(out))
+    table = pa.Table.from_batches([c.batch for c in got])
+    got.close()
+    assert [int(v) for v in table.column("id").to_pylist()] == list(range(1, 3_001))
+    holes = omaha.parse_cards_array(np.array([h for h, _ in rows]), max_cards=6)[0]
+    boards = omaha.parse_cards_array(np.array([b for _, b in rows]), max_cards=5)[0]
+    want_hi = omaha.evaluate_hi_batch(holes[:, :4], boards)
+    assert np.array_equal([int(v) for v in table.column("hi_strength").to_pylist()], want_hi)
+
+
 def test_columns_pass_through_unchanged(tmp_path: pathlib.Path) -> None:
     table = pa.table(
         {

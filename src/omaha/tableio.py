@@ -747,7 +747,8 @@ def as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
                 text = pa.Array.from_buffers(
                     target, len(col), col.buffers(), null_count=col.null_count, offset=col.offset
                 )
-                text.validate(full=True)
+                # ASCII (all card text) is UTF-8: one pass over the bytes for their top bit.
+                text.validate(full=not _ascii(col))
                 col = text
             except pa.ArrowInvalid:  # not UTF-8: decoded value by value
                 col = pa.array(
@@ -759,6 +760,22 @@ def as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
     if not changed:
         return batch
     return pa.RecordBatch.from_arrays(arrays, names=batch.schema.names)
+
+
+def _ascii(col: Any) -> bool:
+    """Whether the bytes of a binary (or large binary) array's values are all ASCII."""
+    import numpy as np
+    import pyarrow as pa
+
+    _, offsets, data = col.buffers()[:3]
+    if data is None or len(col) == 0:
+        return True
+    wide = pa.types.is_large_binary(col.type)
+    bounds = np.frombuffer(offsets, np.int64 if wide else np.int32)[
+        [col.offset, col.offset + len(col)]
+    ]
+    values = np.frombuffer(data, np.uint8)[int(bounds[0]) : int(bounds[1])]
+    return values.size == 0 or int(values.max()) < 0x80
 
 
 @dataclass
@@ -902,9 +919,16 @@ def _spool(raw: IO[bytes]) -> IO[bytes]:
 class TableWriter:
     """Writes batches to a table file (see :func:`open_writer`).
 
-    Text formats are written batch by batch; Parquet gathers about a million
-    rows per row group. :meth:`close` completes the file (and renames the
-    temporary file over the target); :meth:`abort` removes it.
+    Text formats are written batch by batch; Parquet gathers about a quarter
+    of a million rows per row group. :meth:`close` completes the file (and
+    renames the temporary file over the target); :meth:`abort` removes it.
+
+    The writing itself (the copy into the file, a codec's compression,
+    Parquet's encoding) runs on a thread of its own, behind the caller, as
+    Arrow's readers read ahead: :meth:`write` returns once the batch's text
+    (or table) is made and the write before it is done, so at most one
+    write is in flight and memory stays bounded. A write's error (a full
+    disk) is raised by the next call of :meth:`write` or :meth:`close`.
     """
 
     def __init__(
@@ -923,7 +947,10 @@ class TableWriter:
         self._pending_rows = 0
         self._header = True
         self._schema: Any = None
-        self._text = bytearray()  # the text of a batch, the same buffer every time
+        # The text of a batch: two buffers in turn, one being written behind.
+        self._texts = (bytearray(), bytearray())
+        self._turn = 0
+        self._behind = _WriteBehind()
         self._open()
 
     def _open(self) -> None:
@@ -949,11 +976,13 @@ class TableWriter:
         """Write one batch (its columns must be those of the first batch)."""
         if self.format in _TEXT_FORMATS:
             if self._header and self.format != "jsonl":
-                self._sink.write(_header(batch.schema.names, self.format))
+                self._behind.put(self._sink.write, _header(batch.schema.names, self.format))
             self._header = False
-            n = _write_text(batch, self.format, self._text)
-            with memoryview(self._text) as view, view[:n] as text:
-                self._sink.write(text)
+            # The buffer of this turn is free: the write in flight holds the other.
+            text = self._texts[self._turn]
+            self._turn ^= 1
+            n = _write_text(batch, self.format, text)
+            self._behind.put(_write_part, self._sink, text, n)
         elif self.format == "parquet":
             self._pending.append(batch)
             self._pending_rows += batch.num_rows
@@ -965,13 +994,13 @@ class TableWriter:
             if self._writer is None:
                 self._schema = batch.schema
                 self._writer = pa.ipc.new_file(self._sink, batch.schema)
-            self._writer.write_batch(_conform(batch, self._schema))
+            self._behind.put(self._writer.write_batch, _conform(batch, self._schema))
         self.rows += batch.num_rows
 
     def write_header(self, names: list[str]) -> None:
         """Write the header of an empty CSV or TSV output (no batch was written)."""
         if self.format in ("csv", "tsv") and self._header:
-            self._sink.write(_header(names, self.format))
+            self._behind.put(self._sink.write, _header(names, self.format))
             self._header = False
 
     def _flush_parquet(self) -> None:
@@ -988,7 +1017,7 @@ class TableWriter:
             )
         schema = self._writer.schema
         table = pa.Table.from_batches([_conform(b, schema) for b in self._pending], schema)
-        self._writer.write_table(table, row_group_size=_ROW_GROUP_ROWS)
+        self._behind.put(self._writer.write_table, table, row_group_size=_ROW_GROUP_ROWS)
         self._pending = []
         self._pending_rows = 0
 
@@ -1005,6 +1034,7 @@ class TableWriter:
                 self._flush_parquet()
                 if self._writer is None and self._pending_rows == 0:
                     self._empty_parquet()
+            self._behind.finish()  # every write done (or its error raised)
             if self._writer is not None:
                 self._writer.close()
             if self._sink is not None and self.codec:
@@ -1028,7 +1058,12 @@ class TableWriter:
         self._writer = pq.ParquetWriter(self._sink, pa.schema([]))
 
     def abort(self) -> None:
-        """Stop writing and remove the temporary file (the target is left as it was)."""
+        """Stop writing and remove the temporary file (the target is left as it was).
+
+        The write in flight is let finish first (on standard output, the rows
+        written before a bad row all come out); its error is dropped.
+        """
+        self._behind.finish(raising=False)
         for closer in (getattr(self._writer, "close", None), getattr(self._file, "close", None)):
             if closer is not None and self._file is not sys.stdout.buffer:
                 with contextlib.suppress(Exception):
@@ -1038,6 +1073,57 @@ class TableWriter:
             with contextlib.suppress(OSError):
                 os.unlink(self._temp)
             self._temp = None
+
+
+def _write_part(sink: Any, text: bytearray, n: int) -> None:
+    """Write text[:n] to sink, read in place.
+
+    The view is a temporary, gone when the write returns (text can then grow
+    again); a failed write's traceback may hold it, which a ``with`` block
+    would turn into a BufferError hiding the error itself.
+    """
+    sink.write(memoryview(text)[:n])
+
+
+class _WriteBehind:
+    """Runs one write at a time on a thread of its own, behind its caller.
+
+    :meth:`put` waits for the write before (raising its error, if any), then
+    starts the next: at most one is in flight, and they run in order. The
+    thread is started with the first write and ended by :meth:`finish`.
+    """
+
+    def __init__(self) -> None:
+        self._pool: Any = None
+        self._last: Any = None
+
+    def put(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        """Wait for the write in flight, then start ``fn(*args, **kwargs)``."""
+        self.wait()
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="omaha-write")
+        self._last = self._pool.submit(fn, *args, **kwargs)
+
+    def wait(self) -> None:
+        """Wait for the write in flight; raise its error."""
+        last, self._last = self._last, None
+        if last is not None:
+            last.result()
+
+    def finish(self, raising: bool = True) -> None:
+        """Wait for the write in flight and end the thread; raise its error if ``raising``."""
+        try:
+            if raising:
+                self.wait()
+            elif self._last is not None:
+                with contextlib.suppress(BaseException):
+                    self.wait()
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True)
+                self._pool = None
 
 
 class _KeptOpen(io.RawIOBase):
