@@ -24,21 +24,37 @@ DUEL_ROUNDS = 1500
 
 @pytest.fixture
 def measure(benchmark: Any) -> Callable[..., Any]:
-    """``measure(fn, hands, *args, rounds=None)``: time ``fn(*args)``, handling ``hands`` hands.
+    """``measure(fn, hands, *args, rounds=None, setup=None)``: time ``fn(*args)`` on ``hands`` hands.
 
     ``rounds`` fixes the number of rounds (one call each) for slow work;
-    by default pytest-benchmark calibrates them.
+    by default pytest-benchmark calibrates them. ``setup`` (which needs
+    ``rounds``) is called before each round, untimed.
 
     Records in the benchmark's ``extra_info`` the ``hands_per_round`` and,
     when timing is on, ``hands_per_second`` (from the fastest round) and
     ``hands_per_second_median``.
     """
 
-    def run(fn: Callable[..., Any], hands: int, *args: Any, rounds: int | None = None) -> Any:
+    def run(
+        fn: Callable[..., Any],
+        hands: int,
+        *args: Any,
+        rounds: int | None = None,
+        setup: Callable[[], None] | None = None,
+    ) -> Any:
         if rounds is None:
+            if setup is not None:
+                raise ValueError("setup needs rounds")
             result = benchmark(fn, *args)
-        else:
+        elif setup is None:
             result = benchmark.pedantic(fn, args=args, rounds=rounds, iterations=1)
+        else:
+
+            def fresh() -> tuple[tuple[Any, ...], dict[str, Any]]:
+                setup()
+                return args, {}
+
+            result = benchmark.pedantic(fn, setup=fresh, rounds=rounds, iterations=1)
         benchmark.extra_info["hands_per_round"] = hands
         if benchmark.stats is not None:
             stats = benchmark.stats.stats

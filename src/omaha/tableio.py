@@ -25,6 +25,7 @@ the size of the file. This module adds what a pipeline needs around it:
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import math
@@ -432,13 +433,7 @@ class TableReader:
                     parse_options=pcsv.ParseOptions(
                         delimiter=delimiter, newlines_in_values=True, invalid_row_handler=invalid
                     ),
-                    convert_options=pcsv.ConvertOptions(
-                        column_types={f"f{i}": pa.binary() for i in range(_MAX_COLUMNS)},
-                        # As Arrow writes them: an empty field is null, "" an empty string.
-                        strings_can_be_null=True,
-                        null_values=[""],
-                        quoted_strings_can_be_null=False,
-                    ),
+                    convert_options=_csv_convert_options(),
                 )  # fmt: skip
         except pa.ArrowInvalid as exc:
             tap.stop()  # the read-ahead must not outlive the reader
@@ -640,6 +635,25 @@ class _NotTextRows:
             and isinstance(unraisable.exc_value, UnicodeDecodeError)
         ):
             self._previous(unraisable)
+
+
+@functools.cache
+def _csv_convert_options() -> Any:
+    """How the CSV reader converts fields: every column as bytes, an empty field null.
+
+    As Arrow writes them: an empty field is null, ``""`` an empty string.
+    Made once: the types of the ten thousand columns a file may have cost
+    milliseconds to build.
+    """
+    import pyarrow as pa
+    import pyarrow.csv as pcsv
+
+    return pcsv.ConvertOptions(
+        column_types={f"f{i}": pa.binary() for i in range(_MAX_COLUMNS)},
+        strings_can_be_null=True,
+        null_values=[""],
+        quoted_strings_can_be_null=False,
+    )
 
 
 def _csv_problem(exc: Exception) -> str:
