@@ -236,6 +236,33 @@ def test_parse_cards_array_agrees_with_parse_cards(texts: list[str], max_cards: 
         assert (codes[i].tolist(), int(counts[i])) == (want_codes, want_count), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AsKsQsJs",  # cards run together: read two bytes at a time
+        "asKSqSjs",
+        "AsKsQsJsAs",  # a card twice, found late by the quick reader
+        "AsKsQsJs1",  # an odd length
+        "AsKsQsJsXx",
+        "AsKs10hQs",  # "10": the full reader
+        "AsKs, Qs",  # a separator after two cards read quickly
+        "AsKsQsJsTh",  # more cards than max_cards 4
+        "AsKsQs\u00e9s",
+        "",
+    ],
+)
+@pytest.mark.parametrize("max_cards", [4, 6])
+def test_the_quick_reader_of_cards_run_together_leaves_the_rest_to_the_full_one(
+    text: str, max_cards: int
+) -> None:
+    # A text the two-byte reader gives up on, after writing some codes, is
+    # read again in full: no code of the first try may stay behind.
+    from omaha.cards import parse_cards_array
+
+    codes, counts = parse_cards_array([text], max_cards=max_cards)
+    assert (codes[0].tolist(), int(counts[0])) == _scalar(text, max_cards)
+
+
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(st.lists(st.lists(st.integers(0, 51), unique=True, max_size=7), max_size=6))
 def test_format_cards_array_agrees_with_format_cards(rows: list[list[int]]) -> None:

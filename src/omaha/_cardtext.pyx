@@ -11,7 +11,8 @@
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 cdef enum:
     TEXT_MALFORMED = -1   # not cards, too many, or a card twice
@@ -23,6 +24,7 @@ cdef uint8_t RANK_OF[256]   # byte -> rank 0..12, or 255
 cdef uint8_t SUIT_OF[256]   # byte -> suit 0..3, or 255
 cdef uint8_t IS_SEP[256]    # ASCII whitespace (as str.split) and the comma
 cdef uint8_t TEXT[104]      # code -> its two characters
+cdef uint8_t CARD2[65536]   # two bytes (first | second << 8) -> card code, or 255
 
 
 cdef void _init() noexcept nogil:
@@ -47,14 +49,47 @@ cdef void _init() noexcept nogil:
     for i in range(52):
         TEXT[2 * i] = <uint8_t>ranks[i >> 2]
         TEXT[2 * i + 1] = <uint8_t>suits[i & 3]
+    for i in range(65536):  # a rank character then a suit character, as the full reader reads
+        CARD2[i] = 255
+        if RANK_OF[i & 255] != 255 and SUIT_OF[i >> 8] != 255:
+            CARD2[i] = 4 * RANK_OF[i & 255] + SUIT_OF[i >> 8]
 
 
 _init()
 
 
+cdef inline int _parse_run(const uint8_t *p, Py_ssize_t n, uint8_t *out,
+                           int max_cards) noexcept nogil:
+    """Parse cards run together ("AsKd7h"), a lookup of two bytes each; -1 for anything else.
+
+    The common text in one pass. Any other text (a separator, "10", too
+    many cards, a card twice, a byte that is not a card's) gives -1 and is
+    left to _parse_one's full reader, which reads the same cards first and
+    so rewrites every entry written here.
+    """
+    cdef Py_ssize_t i
+    cdef uint64_t seen = 0, bit
+    cdef uint8_t code
+    if n & 1 or n > 2 * max_cards:
+        return -1
+    for i in range(n >> 1):
+        code = CARD2[p[2 * i] | (<uint32_t>p[2 * i + 1] << 8)]
+        if code == 255:
+            return -1
+        bit = (<uint64_t>1) << code
+        if seen & bit:
+            return -1
+        seen |= bit
+        out[i] = code
+    return <int>(n >> 1)
+
+
 cdef inline int _parse_one(const uint8_t *p, Py_ssize_t n, uint8_t *out,
                            int max_cards) noexcept nogil:
     """Parse one text into out[0:max_cards]; return the count or a TEXT_* code."""
+    cdef int fast = _parse_run(p, n, out, max_cards)
+    if fast >= 0:
+        return fast
     cdef Py_ssize_t i = 0
     cdef int count = 0, bad = 0
     cdef uint8_t c, r, s, code
@@ -142,11 +177,12 @@ def parse_offsets(const uint8_t[::1] data, const offset_t[::1] offsets,
     Writes codes (n, max_cards; 255 after the cards) and counts (n). Returns
     the number of rows that are not plain cards (any negative count).
     """
-    cdef Py_ssize_t n = offsets.shape[0] - 1, r, k, bad = 0
+    cdef Py_ssize_t n = offsets.shape[0] - 1, r, bad = 0
     cdef int64_t lo, hi
     cdef int got
     cdef const uint8_t *base
     cdef uint8_t spare[1]
+    cdef uint8_t *row
     if n < 0 or codes.shape[0] != n or counts.shape[0] != n or codes.shape[1] != max_cards:
         raise ValueError("codes must be (n, max_cards) and counts (n,) for n + 1 offsets")
     if max_cards < 0 or max_cards > 52:
@@ -160,8 +196,8 @@ def parse_offsets(const uint8_t[::1] data, const offset_t[::1] offsets,
     base = &data[0] if data.shape[0] else NULL
     with nogil:
         for r in range(n):
-            for k in range(max_cards):
-                codes[r, k] = NO_CARD
+            row = &codes[r, 0] if max_cards else spare
+            memset(row, NO_CARD, max_cards)
             lo = offsets[r]
             hi = offsets[r + 1]
             if validity is not None and not (validity[(bit_offset + r) >> 3]
@@ -171,11 +207,9 @@ def parse_offsets(const uint8_t[::1] data, const offset_t[::1] offsets,
                 got = TEXT_MALFORMED  # offsets out of order: never read past them
             else:
                 # rows of no card (max_cards 0): spare, never an index past the row
-                got = _parse_one(base + lo, hi - lo, &codes[r, 0] if max_cards else spare,
-                                 max_cards)
+                got = _parse_one(base + lo, hi - lo, row, max_cards)
             if got < 0:
-                for k in range(max_cards):
-                    codes[r, k] = NO_CARD
+                memset(row, NO_CARD, max_cards)
                 bad += 1
             counts[r] = <int8_t>got
     return bad
@@ -223,18 +257,25 @@ def format_offsets(const uint8_t[:, ::1] codes, int32_t[::1] offsets, uint8_t[::
     cdef Py_ssize_t n = codes.shape[0], k = codes.shape[1], r, j
     cdef int64_t pos = 0
     cdef uint8_t c
+    cdef const uint8_t *row
+    cdef uint8_t *out
     if offsets.shape[0] != n + 1 or data.shape[0] < 2 * n * k:
         raise ValueError("offsets must have n + 1 entries and data 2 * n * k bytes")
     if 2 * n * k > 2147483647:
         raise ValueError("too much text for 32-bit offsets: write fewer rows at a time")
+    if n == 0 or k == 0:
+        for r in range(n + 1):
+            offsets[r] = 0
+        return 0
+    out = &data[0]
     with nogil:
         offsets[0] = 0
         for r in range(n):
+            row = &codes[r, 0]
             for j in range(k):
-                c = codes[r, j]
+                c = row[j]
                 if c < 52:
-                    data[pos] = TEXT[2 * c]
-                    data[pos + 1] = TEXT[2 * c + 1]
+                    memcpy(out + pos, &TEXT[2 * c], 2)
                     pos += 2
                 elif c != NO_CARD:
                     pos = -1 - r
