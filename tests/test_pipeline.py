@@ -552,6 +552,10 @@ def test_parquet_output_keeps_statistics_but_not_on_the_cards(tmp_path: pathlib.
     strengths = pq.read_table(out).column("hi_strength").to_pylist()
     assert stats["hi_strength"].statistics.max == max(strengths)
     assert "RLE_DICTIONARY" in stats["hi_name"].encodings
+    # The row numbers: no dictionary (all distinct), but their range for readers.
+    ids = pq.read_table(out).column("id").to_pylist()
+    assert "RLE_DICTIONARY" not in stats["id"].encodings
+    assert (stats["id"].statistics.min, stats["id"].statistics.max) == (min(ids), max(ids))
 
 
 def test_write_rejects_writes_the_rows_in_the_format_the_name_says(tmp_path: pathlib.Path) -> None:

@@ -617,7 +617,7 @@ def _run_piece(
     file and renamed (:mod:`omaha.tableio`); a piece without a good row
     writes no part. Returns the rows written and the rows rejected.
     """
-    from omaha.pipeline import ChunkEvaluator
+    from omaha.pipeline import ID, ChunkEvaluator
     from omaha.tableio import open_reader, open_writer
     from omaha.tabular import CARD_COLUMNS
 
@@ -647,7 +647,9 @@ def _run_piece(
             if good is not None and good.num_rows:
                 if writer is None:
                     part = os.path.join(temp, _PART.format(index))
-                    writer = open_writer(part, "parquet", plain_columns=CARD_COLUMNS)
+                    writer = open_writer(
+                        part, "parquet", plain_columns=CARD_COLUMNS, distinct_columns=(ID,)
+                    )
                 writer.write(good)
                 written += good.num_rows
         if writer is not None:

@@ -149,7 +149,7 @@ def evaluate_file(
             # Standard output or a name without an extension: the input's format if
             # it is text, else CSV.
             fmt = reader.format if reader.format in ("csv", "tsv", "jsonl") else "csv"
-        writer = open_writer(output, fmt, codec, plain_columns=CARD_COLUMNS)
+        writer = open_writer(output, fmt, codec, plain_columns=CARD_COLUMNS, distinct_columns=(ID,))
     except BaseException:
         reader.close()
         raise

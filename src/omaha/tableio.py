@@ -946,10 +946,16 @@ class TableWriter:
     """
 
     def __init__(
-        self, path: str, fmt: str, codec: str | None, plain_columns: Sequence[str] = ()
+        self,
+        path: str,
+        fmt: str,
+        codec: str | None,
+        plain_columns: Sequence[str] = (),
+        distinct_columns: Sequence[str] = (),
     ) -> None:
         self.path = path
         self.plain_columns = tuple(plain_columns)
+        self.distinct_columns = tuple(distinct_columns)
         self.format = fmt
         self.codec = codec
         self.rows = 0
@@ -1025,9 +1031,12 @@ class TableWriter:
             return
         if self._writer is None:
             schema = self._pending[0].schema
-            kept = _leaves(schema, set(self.plain_columns))
+            plain = set(self.plain_columns)
             self._writer = pq.ParquetWriter(
-                self._sink, schema, use_dictionary=kept, write_statistics=kept
+                self._sink,
+                schema,
+                use_dictionary=_leaves(schema, plain | set(self.distinct_columns)),
+                write_statistics=_leaves(schema, plain),
             )
         schema = self._writer.schema
         table = pa.Table.from_batches([_conform(b, schema) for b in self._pending], schema)
@@ -1179,6 +1188,7 @@ def open_writer(
     codec: str | None = None,
     *,
     plain_columns: Sequence[str] = (),
+    distinct_columns: Sequence[str] = (),
 ) -> TableWriter:
     """Open a table file for writing batches.
 
@@ -1196,6 +1206,11 @@ def open_writer(
         hand): in Parquet written without a dictionary or min/max statistics,
         which would cost a third of the write and help no reader. The other
         columns keep both.
+    distinct_columns : sequence of str, default ()
+        Other columns of values nearly all distinct (row numbers): in
+        Parquet written without a dictionary, which pyarrow fills up to its
+        limit and then drops (a fifth of the whole write for an ``id``),
+        but with their statistics (a reader skips row groups by them).
 
     Returns
     -------
@@ -1216,7 +1231,7 @@ def open_writer(
         raise TableFormatError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
     codec = codec or named_codec
     _check_codec(fmt, codec, path)
-    return TableWriter(path, fmt, codec, plain_columns)
+    return TableWriter(path, fmt, codec, plain_columns, distinct_columns)
 
 
 def _leaves(schema: pa.Schema, plain: set[str]) -> list[str]:
