@@ -10,7 +10,10 @@ board) on one thread:
   round writes a new file (the last round's is removed before it, untimed),
   and, for CSV, also over the existing output, which costs the freeing of
   the file it replaces;
-- ``evaluate_frame`` on a pandas frame of card strings.
+- ``evaluate_frame`` on a pandas frame of card strings;
+- ``parquet_writer_alone``: the same results written to Parquet by the
+  command's writer (pyarrow's ``ParquetWriter``, which encodes a file on
+  one thread) with nothing evaluated: the ceiling of Parquet -> Parquet.
 
 The summary prints rows/s and each one's ratio to the kernel. Run::
 
@@ -110,3 +113,26 @@ def test_evaluate_frame_pandas(measure: Callable[..., Any], files: Files) -> Non
     assert np.array_equal(
         out["hi_strength"].to_numpy(np.uint16), omaha.evaluate_hi_batch(files.holes, files.boards)
     )
+
+
+def test_parquet_writer_alone(measure: Callable[..., Any], files: Files) -> None:
+    from omaha.pipeline import ID
+    from omaha.tableio import open_writer
+    from omaha.tabular import CARD_COLUMNS, evaluate_columns
+
+    results = evaluate_columns(files.frame["hole"].to_numpy(), files.frame["board"].to_numpy())
+    ids = pa.array(np.arange(1, N + 1))
+    batch = pa.RecordBatch.from_arrays(
+        [ids, *results.columns.columns], names=[ID, *results.columns.schema.names]
+    )
+    chunks = [batch.slice(i, 65_536) for i in range(0, N, 65_536)]
+    out = files.out / "alone.parquet"
+
+    def write() -> None:
+        writer = open_writer(str(out), plain_columns=CARD_COLUMNS, distinct_columns=(ID,))
+        for chunk in chunks:
+            writer.write(chunk)
+        writer.close()
+
+    measure(write, N, rounds=ROUNDS, setup=lambda: out.unlink(missing_ok=True))
+    assert pq.read_metadata(out).num_rows == N

@@ -24,7 +24,7 @@ DUEL_ROUNDS = 1500
 
 @pytest.fixture
 def measure(benchmark: Any) -> Callable[..., Any]:
-    """``measure(fn, hands, *args, rounds=None, setup=None)``: time ``fn(*args)`` on ``hands`` hands.
+    """``measure(fn, hands, *args, rounds=None, setup=None)``: time ``fn(*args)``, ``hands`` hands.
 
     ``rounds`` fixes the number of rounds (one call each) for slow work;
     by default pytest-benchmark calibrates them. ``setup`` (which needs
