@@ -87,6 +87,51 @@ cdef Py_ssize_t _csv_scan(const uint8_t *data, Py_ssize_t i, Py_ssize_t n, CsvSt
     return i
 
 
+cdef Py_ssize_t _csv_quick(const uint8_t *data, Py_ssize_t n, CsvState *st) noexcept nogil:
+    """Follow all of data[0:n] at once if each line is one record; else return 0 (_csv_scan).
+
+    That holds when the scan is outside quotes and not after a CR, the
+    bytes hold no quote, no CR and no blank line (none at their start
+    either), and the first record to start in them keeps the current
+    offset: each LF then ends a line, and each line after it starts a
+    record on the next byte, so no break is due. Two passes the compiler
+    can vectorize, instead of a look at every byte.
+    """
+    cdef Py_ssize_t i, j, m, lfs = 0
+    cdef uint8_t bad = 0, count, c
+    cdef uint8_t last = data[n - 1]
+    if st.in_quotes or st.prev_cr or st.quote_seen:
+        return 0
+    # The first record to start here would start on line st.line (outside a
+    # record) or st.line + 1 (after the LF ending the current one, which may
+    # have spanned lines): a new offset there is a break, for _csv_scan.
+    if st.in_record:
+        if st.line - st.records != st.offset:
+            return 0
+    elif data[0] == 10 or st.line - 1 - st.records != st.offset:
+        return 0  # (or a blank line)
+    i = 0
+    while i < n:  # byte counters over runs of 240 bytes: the compiler's 16-byte steps
+        m = min(n - i, 240)
+        count = 0
+        for j in range(m):
+            c = data[i + j]
+            count += c == 10
+            bad |= (c == 34) | (c == 13)
+        lfs += count
+        i += m
+    for i in range(n - 1):
+        bad |= (data[i] == 10) & (data[i + 1] == 10)
+    if bad:
+        return 0
+    # Records started: at data[0] when outside one, and after each LF but a last one.
+    st.records += (0 if st.in_record else 1) + lfs - (last == 10)
+    st.line += lfs
+    st.in_record = last != 10
+    st.field_start = last == 10 or last == st.delimiter
+    return n
+
+
 cdef class CsvLines:
     """Follows CSV text as it is read and maps each record to its first line.
 
@@ -97,12 +142,17 @@ cdef class CsvLines:
     a lone CR. Record k (0-based, the header included) starts on line
     ``k + 1 + offset``; the offset changes only after a blank line or a
     multi-line record, and is kept as breakpoints.
+
+    ``quick`` (the default) follows a block that holds a record per line
+    (no quote, no CR, no blank line) in one vectorized pass; ``False``
+    looks at every byte, as for any other block (the tests' reference).
     """
 
     cdef CsvState st                  # where the scan is (records started, line, quoting)
     cdef public list breaks           # [(first record, offset)], offsets from there on
+    cdef bint quick                   # whole blocks of a record per line at once
 
-    def __init__(self, str delimiter=","):
+    def __init__(self, str delimiter=",", bint quick=True):
         if len(delimiter) != 1 or ord(delimiter) > 127:
             raise ValueError(f"the delimiter must be one ASCII character, got {delimiter!r}")
         self.st.delimiter = <uint8_t>ord(delimiter)
@@ -116,6 +166,7 @@ cdef class CsvLines:
         self.st.offset = 0
         self.st.nbreaks = 0
         self.breaks = [(0, 0)]
+        self.quick = quick
 
     @property
     def records(self):
@@ -136,6 +187,9 @@ cdef class CsvLines:
         cdef int64_t brk_off[64]
         cdef Py_ssize_t pos = 0
         cdef int k
+        if self.quick:
+            with nogil:
+                pos = _csv_quick(&data[0], n, &self.st)
         while pos < n:
             with nogil:
                 pos = _csv_scan(&data[0], pos, n, &self.st, brk_rec, brk_off, 64)
