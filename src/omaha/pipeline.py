@@ -118,6 +118,8 @@ def evaluate_file(
         with each :class:`omaha.tableio.RejectedRow`.
     threads : int, default 1
         Threads for the kernel (and for Arrow's readers when more than one).
+        Whatever the number, the input is read ahead and the output written
+        behind on a thread each (see :class:`omaha.tableio.TableWriter`).
     chunk_rows : int, default 65,536
         Rows per batch.
     progress : callable, optional

@@ -94,7 +94,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "to FILE instead of stderr",
     )
     p.add_argument(
-        "--threads", type=_positive_int, default=1, metavar="N", help="threads (default: 1)"
+        "--threads",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="threads running the kernel (default: 1; reading ahead and writing "
+        "behind take one each)",
     )
     p.add_argument(
         "--stats", action="store_true", help="report rows and rows/second on stderr at the end"
