@@ -215,3 +215,38 @@ def test_a_stated_result_that_differs_names_the_hand_the_player_and_both_amounts
         "side pot 1: the file says 0.01, the replay makes no such pot",
     )
     assert info.value.players == ()
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+def test_a_hand_of_amounts_all_in_tens_keeps_its_chip_through_phh(game: str) -> None:
+    # Found by the property test above: blinds 10/20, stacks of 330 and a
+    # scoop of both runs, written at scale 100, are all multiples of 0.1,
+    # so a reader took 10 chips for the smallest chip and split the pot of
+    # 990 into runs of 500 and 490 instead of 495 and 495 (as it would the
+    # halves and odd chips of a split pot). The file now states the chip.
+    table = Table([330, 330, 330], NoLimit(10, 20), button=2, game=game)
+    hand = table.deal(hole_cards=["AsAh2c3c", "JsJh4s4h", "8s8h7d7c"])
+    hand.all_in()
+    hand.call()
+    hand.call()
+    hand.run_it(2)
+    for seat in (0, 1, 2):
+        hand.show(seat=seat)
+    for cards in ("KcQd9h", "5s", "2d", "KhQc9d", "6s", "3h"):  # no low: seat 0's aces
+        hand.deal_board(cards)
+    assert hand.is_over and hand.result.stacks == (990, 0, 0)
+    (pot,) = hand.result.pots
+    assert [run.amount for run in pot.runs] == [495, 495]
+    saved = phh.HandHistory.from_hand(hand, scale=100)
+    assert saved.fields["_chip"] == D("0.01") and saved.scale == 100
+    loaded = phh.loads(saved.dumps())
+    (theirs,) = phh.replay(loaded).hand.result.pots
+    assert [run.amount for run in theirs.runs] == [495, 495]
+    # Whole chips at scale 1 need no such field (one unit is the chip), nor
+    # a file whose amounts already show the chip.
+    assert "_chip" not in phh.HandHistory.from_hand(hand, scale=1).fields
+    table = Table([335, 330, 330], NoLimit(10, 20), button=2, game=game)
+    hand = table.deal(hole_cards=["AsAh2c3c", "JsJh4s4h", "8s8h7d7c"])
+    hand.fold()
+    hand.fold()
+    assert "_chip" not in phh.HandHistory.from_hand(hand, scale=100).fields

@@ -676,4 +676,14 @@ class HandHistory:
             raise ArgumentError(f"scale must be a power of ten, got {scale!r}")
         fields = record(hand, scale)
         fields.update(extra_fields)
-        return cls(fields, name)
+        history = cls(fields, name)
+        # A reader's smallest chip is ``_chip``, else one unit of the finest
+        # amount in the file. When every amount is a multiple of 10 chips (at
+        # scale 100: blinds of 10 and 20, stacks of 80), that unit is coarser
+        # than the table's chip, and the replay would split pots (runs, hi-lo
+        # halves, odd chips) in it: the chip is then stated.
+        if history.chip * scale != hand.table.chip * history.scale:
+            fields = record(hand, scale, state_chip=True)
+            fields.update(extra_fields)
+            history = cls(fields, name)
+        return history

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 __all__ = ["record"]
 
 
-def record(hand: Hand, scale: int) -> dict[str, Any]:
+def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
     """Return the PHH fields of a hand played through the API (docs/rules.md §5).
 
     Parameters
@@ -65,6 +65,11 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
         A hand dealt by :meth:`omaha.Table.deal`, over or not.
     scale : int
         Chips per unit of the file (a power of ten, checked by the caller).
+    state_chip : bool, default False
+        Write ``_chip`` even for a smallest chip of 1: a reader takes one
+        unit of the finest amount written as the chip, which is coarser
+        when every amount of the hand is a multiple of 10 chips (see
+        :meth:`omaha.phh.HandHistory.from_hand`).
 
     Returns
     -------
@@ -122,7 +127,7 @@ def record(hand: Hand, scale: int) -> dict[str, Any]:
         fields[HOLE_COUNT_FIELD] = table.hole_count
     if explicit_bb_ante:
         fields[BB_ANTE_FIELD] = units(bb_ante)
-    if table.chip != 1:
+    if table.chip != 1 or state_chip:
         fields[CHIP_FIELD] = units(table.chip)
     if table.all_in_muck:
         fields[ALL_IN_MUCK_FIELD] = True
