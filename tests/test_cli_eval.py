@@ -497,12 +497,15 @@ def test_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> None:
 
 @pytest.mark.skipif(not pathlib.Path("/proc/self/status").exists(), reason="needs /proc")
 def test_parquet_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> None:
-    """Parquet to Parquet, 800,000 and 4,000,000 rows in row groups of 100,000.
+    """Parquet to Parquet, 1,600,000 and 8,000,000 rows in row groups of 100,000.
 
     pyarrow's read-ahead (``pre_buffer``, its default) kept every row group
-    it had read: the peak grew with the file (about 15 MB a million rows).
-    The smaller run already writes a row group behind while it gathers the
-    next (its output has three), as the larger one does all along.
+    it had read: the peak grew with the file (about 15 MB a million rows,
+    near 100 MB between these two). Both runs write a row group behind
+    while they gather the next, and the peak of either moves by up to about
+    20 MB from run to run with when that write ends (seen: -11 to +32 MB
+    between 0.8 and 4 million rows): hence the wide spread of sizes and a
+    bound of 50 MB.
     """
     import numpy as np
     import pyarrow as pa
@@ -516,14 +519,14 @@ def test_parquet_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> 
         {"hole": omaha.format_cards_array(holes), "board": omaha.format_cards_array(boards)}
     )
     peaks = []
-    for copies in (2, 10):
+    for copies in (4, 20):
         path = tmp_path / f"in{copies}.parquet"
         with pq.ParquetWriter(path, table.schema) as writer:
             for _ in range(copies):
                 writer.write_table(table, row_group_size=100_000)
         peaks.append(_peak_rss(path, tmp_path / "out.parquet"))
         assert pq.read_metadata(tmp_path / "out.parquet").num_rows == 400_000 * copies
-    assert np.diff(peaks)[0] < 30_000_000, peaks
+    assert np.diff(peaks)[0] < 50_000_000, peaks
     assert peaks[1] < 300_000_000, peaks
 
 
