@@ -473,6 +473,10 @@ def test_format_of() -> None:
     assert format_of("x.txt") == (None, None)
     with pytest.raises(TableFormatError, match=r"unknown extension '\.txt'"):
         format_of("x.txt", writing=True)
+    # A codec's extension alone names no format (it said "unknown extension 'out.gz'").
+    with pytest.raises(TableFormatError, match=r"^no format before '\.gz' in '/dev/out\.gz'"):
+        format_of("/dev/out.gz", writing=True)
+    assert format_of("out.gz") == (None, "gzip")  # reading: the content decides
 
 
 def test_jsonl_text_is_what_json_reads() -> None:

@@ -128,13 +128,15 @@ def format_of(path: str, *, writing: bool = False) -> tuple[str | None, str | No
     name = os.path.basename(path).lower()
     root, ext = os.path.splitext(name)
     codec = _CODECS.get(ext)
+    codec_ext = ext
     if codec is not None:
         root, ext = os.path.splitext(root)
     fmt = _EXTENSIONS.get(ext)
     if fmt is None and writing and (ext or codec):
         known = " ".join(sorted(_EXTENSIONS))
+        what = f"unknown extension {ext!r}" if ext else f"no format before {codec_ext!r}"
         raise TableFormatError(
-            f"unknown extension {ext or name!r} in {path!r}: the formats are {known}, "
+            f"{what} in {path!r}: the formats are {known}, "
             "each optionally followed by .gz, .bz2 or .zst (or give --format)"
         )
     return fmt, codec
