@@ -323,6 +323,21 @@ class _FailingFile(io.RawIOBase):
         super().close()
 
 
+def _full_after(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+    """Make every TableWriter's file fail with ENOSPC after ``room`` bytes."""
+    from omaha import tableio
+
+    real_open = tableio.TableWriter._open
+
+    def failing_open(self: Any) -> None:
+        real_open(self)
+        self._file = _FailingFile(self._file, room)
+        base = pa.PythonFile(self._file, mode="w")
+        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
+
+    monkeypatch.setattr(tableio.TableWriter, "_open", failing_open)
+
+
 @pytest.mark.parametrize("name", ["out.csv", "out.jsonl", "out.csv.gz", "out.parquet", "out.arrow"])
 def test_an_error_of_the_write_behind_is_raised_and_leaves_no_file(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, name: str
@@ -332,24 +347,12 @@ def test_an_error_of_the_write_behind_is_raised_and_leaves_no_file(
     The error comes out of the next ``write`` or of ``close`` as the OSError
     it is; the temporary file is removed and an existing target is kept.
     """
-    from omaha import tableio
-
     rows = deals(4_000, 3)
     src = tmp_path / "in.csv"
     src.write_text("hole,board\n" + "".join(f"{h},{b}\n" for h, b in rows) * 10)
     out = tmp_path / name
     out.write_bytes(b"old")
-    real_open = tableio.TableWriter._open
-
-    def failing_open(self: Any) -> None:
-        real_open(self)
-        import pyarrow as pa
-
-        self._file = _FailingFile(self._file, 50_000)
-        base = pa.PythonFile(self._file, mode="w")
-        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
-
-    monkeypatch.setattr(tableio.TableWriter, "_open", failing_open)
+    _full_after(monkeypatch, 50_000)
     with pytest.raises(OSError, match="No space left on device"):
         evaluate_file(str(src), str(out), chunk_rows=1_000)
     assert out.read_bytes() == b"old"
@@ -363,15 +366,7 @@ def test_an_error_of_the_last_write_comes_out_of_close(
     """One batch, its write failing behind: ``close`` raises it and removes the temporary file."""
     from omaha import tableio
 
-    real_open = tableio.TableWriter._open
-
-    def failing_open(self: Any) -> None:
-        real_open(self)
-        self._file = _FailingFile(self._file, 200)  # the header fits, the rows do not
-        base = pa.PythonFile(self._file, mode="w")
-        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
-
-    monkeypatch.setattr(tableio.TableWriter, "_open", failing_open)
+    _full_after(monkeypatch, 200)  # the header fits, the rows do not
     out = tmp_path / name
     writer = tableio.open_writer(str(out))
     writer.write(pa.record_batch({"hole": ["AsKsQsJs"] * 1_000, "n": list(range(1_000))}))

@@ -780,17 +780,10 @@ def as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
 
 def _ascii(col: Any) -> bool:
     """Whether the bytes of a binary (or large binary) array's values are all ASCII."""
-    import numpy as np
-    import pyarrow as pa
-
-    _, offsets, data = col.buffers()[:3]
-    if data is None or len(col) == 0:
+    offsets, data, _, _ = _text_buffers(col)
+    if isinstance(data, bytes):  # no data buffer: only empty values
         return True
-    wide = pa.types.is_large_binary(col.type)
-    bounds = np.frombuffer(offsets, np.int64 if wide else np.int32)[
-        [col.offset, col.offset + len(col)]
-    ]
-    values = np.frombuffer(data, np.uint8)[int(bounds[0]) : int(bounds[1])]
+    values = data[offsets[0] : offsets[-1]]
     return values.size == 0 or int(values.max()) < 0x80
 
 
@@ -1142,7 +1135,7 @@ class _WriteBehind:
         try:
             if raising:
                 self.wait()
-            elif self._last is not None:
+            else:
                 with contextlib.suppress(BaseException):
                     self.wait()
         finally:
