@@ -14,7 +14,8 @@ from typing import Any
 
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit
 from omaha.cards import parse_cards
-from omaha.table import Hand, Table
+from omaha.hand import Hand
+from omaha.table import Table
 
 Structure = FixedLimit | PotLimit | NoLimit
 

@@ -45,8 +45,8 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from omaha import PotLimit, Table  # noqa: E402
 from omaha.cards import format_cards  # noqa: E402
+from omaha.hand import Hand  # noqa: E402
 from omaha.pots import PotResult  # noqa: E402
-from omaha.table import Hand  # noqa: E402
 
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table, phh
 from omaha.errors import PHHError, StatedResultError
+from omaha.hand import Hand
 from omaha.rake import PercentRake
 from omaha.seating import SeatState
-from omaha.table import Hand
 from table_play import random_action, relabel
 
 STRUCTURES = (

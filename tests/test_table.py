@@ -28,8 +28,8 @@ from omaha import (
     Table,
 )
 from omaha.cards import format_cards, parse_cards
+from omaha.hand import Hand, forced_bet_plan
 from omaha.pots import Pot, take_rake
-from omaha.table import Hand, forced_bet_plan
 from table_play import act, check_down, seated, snapshot
 
 # ----------------------------------------------------------------- Table

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from omaha import DuplicateCardError, FixedLimit, IllegalActionError, InvalidCardError, NoLimit
+from omaha.hand import Hand
 from omaha.pots import Pot, build_pots
-from omaha.table import Hand, Table
+from omaha.table import Table
 from table_play import act, check_down, deal, seated, snapshot
 
 # Hands on the board 3c 4d 5h Ks Kh (as in tests/test_table_rules.py):

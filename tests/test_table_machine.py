@@ -25,7 +25,8 @@ from hypothesis.stateful import (
 
 from omaha import IllegalActionError, phh
 from omaha.cards import format_cards
-from omaha.table import Hand, Table
+from omaha.hand import Hand
+from omaha.table import Table
 from table_play import STRUCTURES, chips_in_play, random_action, snapshot
 
 MAX_ACTIONS_PER_HAND = 500

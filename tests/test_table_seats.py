@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from omaha import IllegalActionError, NoLimit, PostBlind, PostDead, PotLimit, Table
+from omaha.hand import Hand
 from omaha.seating import Layout, SeatInfo, Seating, SeatState
-from omaha.table import Hand
 
 HOLES = ["2c3d4h5s", "7c7d8h8s", "6c6d5h5d", "AcAdKhKs", "JcJdQcQd", "9c9dTcTd"]
 QUADS_BOARD = "AsAh9h8d2s"  # seat 3 (AcAd) makes four aces

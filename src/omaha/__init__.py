@@ -69,13 +69,15 @@ if TYPE_CHECKING:
         Show,
     )
     from omaha.equities import EquityResult, PlayerEquity, equity
+    from omaha.hand import Hand
     from omaha.pots import Pot, PotResult, RunResult
     from omaha.preflop import PreflopEntry, preflop_equity, preflop_rank, preflop_table
     from omaha.rake import PercentRake, RecordedRake
     from omaha.ranges import Range, format_range, parse_range
+    from omaha.result import HandResult, ShownHand
     from omaha.seating import SeatInfo, SeatState
     from omaha.structures import FixedLimit, NoLimit, PotLimit
-    from omaha.table import Hand, HandResult, ShownHand, Table
+    from omaha.table import Table
     from omaha.tabular import evaluate_frame
 
 __version__ = "0.1.0"
@@ -90,13 +92,15 @@ _LAZY_MODULES = {
         "PostAnte", "PostBigBlindAnte", "PostBlind", "PostDead", "RaiseTo", "RunIt", "Show",
     ),
     "omaha.equities": ("EquityResult", "PlayerEquity", "equity"),
+    "omaha.hand": ("Hand",),
     "omaha.pots": ("Pot", "PotResult", "RunResult"),
     "omaha.preflop": ("PreflopEntry", "preflop_equity", "preflop_rank", "preflop_table"),
     "omaha.rake": ("PercentRake", "RecordedRake"),
     "omaha.ranges": ("Range", "format_range", "parse_range"),
+    "omaha.result": ("HandResult", "ShownHand"),
     "omaha.seating": ("SeatInfo", "SeatState"),
     "omaha.structures": ("FixedLimit", "NoLimit", "PotLimit"),
-    "omaha.table": ("Hand", "HandResult", "ShownHand", "Table"),
+    "omaha.table": ("Table",),
     "omaha.tabular": ("evaluate_frame",),
 }  # fmt: skip
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}

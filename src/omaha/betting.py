@@ -1,7 +1,7 @@
 """Betting: the action records, the legal actions and the limits of a raise.
 
 Everything here is pure bookkeeping over chip counts; whose turn it is and
-when a round ends is the state machine in :mod:`omaha.table`. The rules are
+when a round ends is the state machine in :mod:`omaha.hand`. The rules are
 docs/rules.md §5.6-§5.8 and §6, each in one place:
 
 - :func:`pot_limit_max`: the pot-limit maximum ``B + P + C``.

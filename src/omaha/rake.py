@@ -40,7 +40,7 @@ from omaha.errors import ArgumentError
 from omaha.pots import Pot, take_rake
 
 if TYPE_CHECKING:
-    from omaha.table import Hand
+    from omaha.hand import Hand
 
 __all__ = ["PercentRake", "RakeSplit", "RecordedRake", "parse_rate"]
 

@@ -30,9 +30,10 @@ from omaha.cards import format_cards
 from omaha.errors import HistoryError, OmahaError, StatedResultError
 
 if TYPE_CHECKING:  # omaha.phh is imported when a replay runs (not by every omaha command)
+    from omaha.hand import Hand
     from omaha.phh import HandHistory, Replay
     from omaha.pots import PotResult
-    from omaha.table import Hand, ShownHand
+    from omaha.result import ShownHand
 
 __all__ = ["add_parser", "describe", "run", "summary"]
 

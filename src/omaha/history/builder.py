@@ -69,7 +69,7 @@ from omaha.phh.fields import (
 )
 from omaha.phh.history import HandHistory
 from omaha.pots import uncalled_bet
-from omaha.table import showdown_order
+from omaha.result import showdown_order
 
 _T = TypeVar("_T")
 

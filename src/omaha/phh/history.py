@@ -82,7 +82,7 @@ from omaha.structures import FixedLimit, NoLimit, PotLimit
 from omaha.table import Table
 
 if TYPE_CHECKING:
-    from omaha.table import Hand
+    from omaha.hand import Hand
 
 __all__ = ["HandHistory", "StatedPot"]
 

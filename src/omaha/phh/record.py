@@ -51,7 +51,7 @@ from omaha.phh.fields import (
 from omaha.structures import FixedLimit
 
 if TYPE_CHECKING:
-    from omaha.table import Hand
+    from omaha.hand import Hand
 
 __all__ = ["record"]
 

@@ -43,12 +43,12 @@ from omaha.errors import (
     ReplayActionError,
     StatedResultError,
 )
+from omaha.hand import Hand
 from omaha.phh.actions import PHHAction
 from omaha.phh.amounts import format_amount
 from omaha.phh.fields import RUN_BOARDS_FIELD
 from omaha.phh.history import HandHistory
 from omaha.phh.verify import differences
-from omaha.table import Hand
 
 __all__ = ["Replay", "player_name", "replay"]
 

@@ -37,9 +37,9 @@ from omaha.phh.amounts import format_amount
 from omaha.phh.history import StatedPot
 
 if TYPE_CHECKING:
+    from omaha.hand import Hand
     from omaha.phh.history import HandHistory
     from omaha.pots import PotResult
-    from omaha.table import Hand
 
 __all__ = ["differences", "pot_name"]
 
