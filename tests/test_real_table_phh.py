@@ -51,18 +51,29 @@ def _play(hand: Hand, rng: random.Random) -> None:
         random_action(hand, rng)
 
 
-def _change_seats(table: Table, rng: random.Random) -> None:
+def _change_seats(table: Table, rng: random.Random, playing: tuple[int, ...] = ()) -> int:
+    """Players come and go (during a hand, at the seats not in it); return the chips added."""
+    added = 0
     for seat in range(table.seats):
         state = table.seat_info(seat).state
         roll = rng.random()
         if state is SeatState.PLAYING and roll < 0.12:
             table.sit_out(seat)
-        elif state is SeatState.SITTING_OUT and roll < 0.4:
+        elif seat in playing:
+            continue
+        elif state is SeatState.SITTING_OUT and table.stacks[seat] == 0 and roll < 0.5:
+            chips = rng.choice((10, 100, 400))  # busted: buys in again (§8.4)
+            table.rebuy(seat, chips, post=rng.random() < 0.6)
+            added += chips
+        elif state is SeatState.SITTING_OUT and table.stacks[seat] and roll < 0.4:
             table.sit_in(seat, post=rng.random() < 0.6)
         elif state is SeatState.EMPTY and roll < 0.3:
-            table.join(seat, rng.choice((10, 100, 400)), post=rng.random() < 0.5)
+            chips = rng.choice((10, 100, 400))
+            table.join(seat, chips, post=rng.random() < 0.5)
+            added += chips
         elif state is not SeatState.EMPTY and roll > 0.97:
-            table.leave(seat)
+            added -= table.leave(seat)
+    return added
 
 
 def _check_round_trip(hand: Hand, scale: int) -> None:
@@ -109,12 +120,24 @@ def test_hands_at_real_tables_replay_the_same_from_phh(seed: int) -> None:
             for seat in range(table.seats):
                 if table.seat_info(seat).state is SeatState.EMPTY:
                     table.join(seat, 100)
+                elif table.stacks[seat] == 0:
+                    table.rebuy(seat, 100)
                 elif table.seat_info(seat).state is not SeatState.PLAYING:
                     table.sit_in(seat)
             continue
         start = sum(table.stacks)
+        assert sum(hand.stacks) == start - hand.pot
         _play(hand, rng)
         assert sum(hand.result.stacks) + hand.result.rake == start
+        # Seats not in the next hand change while it is played: no chip is lost or made.
+        if rng.random() < 0.5:
+            with contextlib.suppress(ValueError):  # fewer than two players
+                hand = table.deal(seed=rng.randrange(2**32))
+        if not hand.is_over:
+            start = sum(table.stacks)
+            added = _change_seats(table, rng, hand.seats)
+            _play(hand, rng)
+            assert sum(table.stacks) + hand.result.rake == start + added
         _check_round_trip(hand, scale)
 
 

@@ -271,8 +271,8 @@ def test_a_new_player_posts_a_live_big_blind_now() -> None:
 def test_a_new_player_waits_for_the_big_blind() -> None:
     table = Table([200, 200, 200, 200, 0, 200], NoLimit(1, 2), button=0)
     walk(table.deal(seed=0))
-    table.join(4, 150)  # post=False: wait for the big blind
-    assert table.seat_info(4) == SeatInfo(SeatState.WAITING)
+    table.join(4, 150)  # post=False: wait for the big blind, which a new player owes (§8.2)
+    assert table.seat_info(4) == SeatInfo(SeatState.WAITING, owes_big=True)
     hand = table.deal(seed=1)  # button 1, blinds 2 and 3: seat 4 is not dealt in
     assert hand.seats == (2, 3, 5, 0, 1)
     walk(hand)
@@ -348,3 +348,150 @@ def test_seating_layout_is_pure_until_committed() -> None:
     assert first == seating.layout([100, 100, 100], NoLimit(1, 2))
     assert isinstance(first, Layout) and first.order == (2, 0)
     assert seating.info(1) == SeatInfo(SeatState.SITTING_OUT)
+
+
+# ------------------------------------------------- waiting, busting, rebuying
+
+
+def test_a_new_player_who_waited_and_then_posts_posts_the_big_blind() -> None:
+    # The case of the site-history issue: a new player waits for the big
+    # blind, then, after the button has passed them, chooses to post. A new
+    # player owes a big blind (docs/rules.md §8.2; Robert's Rules of Poker,
+    # Button and Blind Use: a new player posts an amount equal to the big
+    # blind or waits for it), so they post 2 live; they are never dealt in free.
+    table = Table([1000, 0, 1000, 1000, 1000, 1000], NoLimit(1, 2), button=0)
+    walk(table.deal(seed=0))  # button 0, blinds 2 and 3 (seat 1 is empty)
+    table.join(1, 1000)  # waits for the big blind
+    assert table.seat_info(1) == SeatInfo(SeatState.WAITING, owes_big=True)
+    for seed, button in ((1, 2), (2, 3)):  # two hands: blinds 3 and 4, then 4 and 5
+        hand = table.deal(seed=seed)
+        assert hand.button == button and 1 not in hand.seats
+        walk(hand)
+    table.sit_in(1, post=True)
+    hand = table.deal(seed=3)
+    # Button 4, blinds 5 and 0; seat 1, under the gun, posts a live 2 (before
+    # this was fixed it was dealt in free: no post, a bet of 0).
+    assert (hand.button, hand.seats, hand.posts) == (4, (5, 0, 1, 2, 3, 4), ((1, 2, 0),))
+    assert PostBlind(1, 2) in hand.actions
+    assert hand.bets == (2, 2, 0, 0, 0, 1) and hand.pot == 5
+    # Its blind is live: first to act (left of the big blind), it may check.
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call, legal.can_check) == (1, 0, True)
+    walk(hand)
+    assert table.seat_info(1) == SeatInfo(SeatState.PLAYING)
+
+
+def _bust_seat_2(table: Table) -> None:
+    # Seat 2 (50 chips) goes all-in against seat 1's four aces and loses it all.
+    holes = [HOLES[0], HOLES[3], HOLES[1], HOLES[2], HOLES[4]][: table.seats]
+    hand = table.deal(hole_cards=holes, board=QUADS_BOARD)
+    while not hand.is_over:
+        if hand.street == "showdown":
+            hand.show()
+        elif hand.to_act == 2:
+            hand.all_in()
+        elif hand.to_act == 1:
+            hand.call()
+        else:
+            hand.fold()
+
+
+def test_a_player_who_busts_and_rebuys_at_once_keeps_the_seat_and_posts_nothing() -> None:
+    # Robert's Rules of Poker, Button and Blind Use: a player who goes all in
+    # and loses is not treated as a new player; bought in again before a
+    # blind passes the seat, nothing is owed (docs/rules.md §8.4).
+    table = Table([200, 200, 50, 200], NoLimit(1, 2), button=0)
+    _bust_seat_2(table)  # button 0, blinds 1 and 2; seat 1 wins 50 + 50 + seat 3's 0
+    assert table.stacks == (200, 250, 0, 200)
+    assert table.seat_info(2) == SeatInfo(SeatState.SITTING_OUT)  # busted, still seated
+    table.rebuy(2, 100)
+    assert table.seat_info(2) == SeatInfo(SeatState.PLAYING) and table.stacks[2] == 100
+    hand = table.deal(seed=1)  # button 1, blinds 2 and 3: seat 2 posts its own small blind
+    assert (hand.button, hand.seats, hand.posts) == (1, (2, 3, 0, 1), ())
+    assert hand.bets == (0, 0, 1, 2)
+
+
+def test_a_rebuy_after_the_blinds_passed_owes_them() -> None:
+    table = Table([200, 200, 50, 200, 200], NoLimit(1, 2), button=0)
+    _bust_seat_2(table)  # button 0, blinds 1 and 2: seat 2 busts
+    assert table.stacks == (200, 250, 0, 200, 200)
+    # Next hand: button 1, and the small blind passes seat 2 (sitting out,
+    # busted) to seat 3; the big blind is seat 4.
+    hand = table.deal(seed=1)
+    assert (hand.button, hand.seats, hand.bets) == (1, (3, 4, 0, 1), (0, 0, 0, 1, 2))
+    walk(hand)
+    assert table.seat_info(2) == SeatInfo(SeatState.SITTING_OUT, owes_small=True)
+    table.rebuy(2, 100)  # post=True: it posts what it owes now, a dead small blind
+    hand = table.deal(seed=2)
+    assert (hand.button, hand.seats, hand.posts) == (3, (4, 0, 1, 2, 3), ((2, 0, 1),))
+    # The dead 1 is in the pot, not its bet: the pot is 1 + 2 + 1 = 4.
+    assert hand.bets == (2, 0, 0, 0, 1) and hand.pot == 4
+    assert PostDead(2, 1) in hand.actions
+    # Or it waits for the big blind, which clears the debt.
+    other = Table([200, 200, 50, 200, 200], NoLimit(1, 2), button=0)
+    _bust_seat_2(other)
+    walk(other.deal(seed=1))
+    other.rebuy(2, 100, post=False)
+    assert other.seat_info(2) == SeatInfo(SeatState.WAITING, owes_small=True)
+
+
+def test_rebuy_and_sit_in_are_checked() -> None:
+    table = Table([200, 200, 50, 0], NoLimit(1, 2), button=0)
+    with pytest.raises(ValueError, match="seat 3 is empty: use join"):
+        table.rebuy(3, 100)
+    hand = table.deal(seed=0)
+    with pytest.raises(ValueError, match="cannot add chips to seat 1: it is in the hand"):
+        table.rebuy(1, 100)
+    walk(hand)
+    with pytest.raises(ValueError, match="a rebuy adds chips: got 0"):
+        table.rebuy(0, 0)
+    with pytest.raises(ValueError, match="must be non-negative"):
+        table.rebuy(0, -5)
+    with pytest.raises(ValueError, match="must be an integer"):
+        table.rebuy(0, 2.5)  # type: ignore[arg-type]
+    assert table.stacks == (200, 199, 51, 0)  # nothing changed
+    table2 = Table([200, 200, 50, 200], NoLimit(1, 2), button=0)
+    _bust_seat_2(table2)
+    with pytest.raises(ValueError, match=r"seat 2 has no chips: .* rebuy\(2, chips\)"):
+        table2.sit_in(2)
+    table2.rebuy(1, 50)  # a top-up: the player keeps playing as they were
+    assert table2.stacks[1] == 300 and table2.seat_info(1) == SeatInfo(SeatState.PLAYING)
+
+
+def test_seats_not_in_the_hand_may_change_while_it_is_played_and_no_chip_is_lost() -> None:
+    # Seat 3 is empty, seat 4 sits out: during the hand a player joins at
+    # seat 3 with 500, seat 4 leaves with its 100. The hand's end takes only
+    # the stacks of the seats dealt in (before, the 500 vanished and seat
+    # 4's 100 came back after it had left with them).
+    table = Table([100, 100, 100, 0, 100], NoLimit(1, 2), button=4)
+    walk(table.deal(seed=0))  # button 4, blinds 0 and 1: seat 1 wins the small blind
+    table.sit_out(4)
+    hand = table.deal(seed=1)
+    assert hand.seats == (1, 2, 0)
+    table.join(3, 500)
+    assert table.leave(4) == 100
+    walk(hand)  # seats 0 and 1 fold: seat 2 wins the small blind
+    assert table.stacks == (99, 100, 101, 500, 0)
+    assert table.seat_info(3) == SeatInfo(SeatState.WAITING, owes_big=True)
+    assert table.seat_info(4) == SeatInfo(SeatState.EMPTY)
+
+
+def test_a_player_who_comes_back_during_a_hand_owes_the_blinds_that_passed_them() -> None:
+    # Seat 3 sits out; during the hand in which the big blind passes it, it
+    # chooses to come back and post: it owes that big blind too.
+    table = Table([200] * 6, PotLimit(1, 2), button=0)
+    table.sit_out(3)
+    walk(table.deal(seed=0))  # blinds 1 and 2
+    hand = table.deal(seed=1)  # button 1, blinds 2 and 4: the big blind passes seat 3
+    table.sit_in(3)
+    walk(hand)
+    assert table.seat_info(3) == SeatInfo(SeatState.PLAYING, owes_big=True)
+    hand = table.deal(seed=2)  # button 2, blinds 4 and 5: seat 3 waits for the button to pass
+    assert (hand.button, hand.posts) == (2, ()) and 3 not in hand.seats
+    walk(hand)
+    hand = table.deal(seed=3)  # button 4, blinds 5 and 0: seat 3 posts 2 live
+    assert (hand.button, hand.posts) == (4, ((3, 2, 0),))
+    # One who sits out during a hand in which they post pays what they owed.
+    table.sit_out(3)
+    walk(hand)
+    assert table.seat_info(3) == SeatInfo(SeatState.SITTING_OUT)

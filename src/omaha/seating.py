@@ -59,7 +59,7 @@ class SeatState(enum.Enum):
     """What a seat holds between hands (docs/rules.md §8)."""
 
     EMPTY = "empty"
-    """Nobody sits here (the player left or busted)."""
+    """Nobody sits here (the player left, docs/rules.md §8.4)."""
     PLAYING = "playing"
     """A player who is dealt in (after posting what they owe, if anything)."""
     SITTING_OUT = "sitting out"
@@ -112,6 +112,11 @@ class Layout:
     small_blind_seat : int
         The seat of the small blind; under the dead-button rule it may post
         nothing (nobody plays there any more).
+    seen : tuple of (int, SeatInfo)
+        Each seat as the layout found it: the number of its player (counting
+        the players who sat there) and its state. :meth:`Seating.commit`
+        applies ``settled`` to a seat only if its player is still the same,
+        and keeps a change its player made during the hand.
     """
 
     order: tuple[int, ...]
@@ -120,6 +125,7 @@ class Layout:
     posts: tuple[tuple[int, int, int], ...] = ()
     settled: tuple[tuple[int, SeatInfo], ...] = ()
     small_blind_seat: int = -1
+    seen: tuple[tuple[int, SeatInfo], ...] = ()
 
     @property
     def big_blind_seat(self) -> int:
@@ -168,7 +174,7 @@ class Seating:
         An unknown rule.
     """
 
-    __slots__ = ("_button", "_info", "_last", "rule")
+    __slots__ = ("_button", "_info", "_last", "_occupant", "rule")
 
     def __init__(self, stacks: Sequence[int], button: int, rule: ButtonRule = "moving") -> None:
         if rule not in ("moving", "dead"):
@@ -178,6 +184,8 @@ class Seating:
             SeatInfo(SeatState.PLAYING if chips > 0 else SeatState.EMPTY) for chips in stacks
         ]
         self._button = button
+        self._occupant = [0] * len(stacks)
+        """How many players have sat at each seat: who a layout's seat was."""
         self._last: tuple[int, int] | None = None
         """The last hand's (small blind seat, big blind seat): where the dead button goes."""
 
@@ -260,17 +268,18 @@ class Seating:
         """
         if self._info[self._check(seat)].state is not SeatState.EMPTY:
             raise ArgumentError(f"seat {seat} is taken")
+        self._occupant[seat] += 1
         if self._last is None:  # no hand played yet: everyone starts together
             self._info[seat] = SeatInfo(SeatState.PLAYING)
-        elif post:
-            self._info[seat] = SeatInfo(SeatState.PLAYING, owes_big=True)
-        else:
-            self._info[seat] = SeatInfo(SeatState.WAITING)
+        else:  # a new player owes a big blind until they post it or it reaches them
+            state = SeatState.PLAYING if post else SeatState.WAITING
+            self._info[seat] = SeatInfo(state, owes_big=True)
 
     def leave(self, seat: int) -> None:
         """Empty ``seat``: its player leaves the table (docs/rules.md §8.4)."""
         self._check(seat)
         self._info[seat] = SeatInfo(SeatState.EMPTY)
+        self._occupant[seat] += 1
 
     # ------------------------------------------------------------ a hand
 
@@ -328,7 +337,9 @@ class Seating:
         if posts is not None:
             extra.update(posts)
         post_list = tuple((s, *extra[s]) for s in order if s in extra and any(extra[s]))
-        return Layout(order, button, blinds, post_list, tuple(sorted(settled.items())), sb_seat)
+        seen = tuple(zip(self._occupant, info, strict=True))
+        settled_list = tuple(sorted(settled.items()))
+        return Layout(order, button, blinds, post_list, settled_list, sb_seat, seen)
 
     def _plan(
         self,
@@ -373,15 +384,17 @@ class Seating:
         extra: dict[int, tuple[int, int]] = {}
         settled: dict[int, SeatInfo] = {}
         for s in range(n):
-            if s in dealt or not has[s]:
-                continue
             state = info[s].state
+            if s in dealt or state is SeatState.EMPTY:
+                continue
             before_sb = _between(button, sb_seat, s, n)
-            if state is SITTING_OUT:
+            if state is SITTING_OUT:  # with chips, or busted and not yet bought in again
                 if before_sb or s == sb_seat:
                     settled[s] = SeatInfo(state, True, info[s].owes_big)
                 elif _between(sb_seat, bb, s, n):
                     settled[s] = SeatInfo(state, info[s].owes_small, True)
+            elif not has[s]:
+                continue
             elif before_sb:
                 continue  # between the button and the small blind: wait for the button to pass
             elif regular[s]:
@@ -407,13 +420,25 @@ class Seating:
         stacks : sequence of int
             Each seat's chips after the hand.
         """
-        for seat, info in layout.settled:
-            if self._info[seat].state is not SeatState.EMPTY:
-                self._info[seat] = info
+        dealt = set(layout.order)
+        for seat, after in layout.settled:
+            number, before = layout.seen[seat]
+            now = self._info[seat]
+            if self._occupant[seat] != number or now.state is SeatState.EMPTY:
+                continue  # the player left during the hand (and perhaps another sat down)
+            if now == before:
+                self._info[seat] = after
+            elif seat in dealt:  # sat out during the hand: what they owed is paid
+                self._info[seat] = SeatInfo(now.state)
+            else:  # came back during the hand: they owe the blinds that passed them too
+                small, big = now.owes_small or after.owes_small, now.owes_big or after.owes_big
+                self._info[seat] = SeatInfo(now.state, small, big)
         n = len(stacks)
         for s in range(n):
-            if stacks[s] == 0 and self._info[s].state is not SeatState.EMPTY:
-                self._info[s] = SeatInfo(SeatState.EMPTY)
+            info = self._info[s]
+            if stacks[s] == 0 and info.state is not SeatState.EMPTY:
+                # Busted: still seated, sitting out until a rebuy (docs/rules.md §8.4).
+                self._info[s] = SeatInfo(SeatState.SITTING_OUT, info.owes_small, info.owes_big)
         bb = layout.big_blind_seat
         self._last = (layout.small_blind_seat, bb)
         if self.rule == "dead":

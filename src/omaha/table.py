@@ -27,7 +27,7 @@ from omaha.betting import structure_kind
 from omaha.cards import BOARD_SIZES, MAX_PLAYERS, Cards, as_cards, require_distinct
 from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError
 from omaha.hand import Hand, RakePolicy
-from omaha.seating import ButtonRule, SeatInfo, Seating
+from omaha.seating import ButtonRule, SeatInfo, Seating, SeatState
 from omaha.streets import after_board
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 
@@ -84,8 +84,10 @@ class Table:
         With ``"dead"`` the first button may be on an empty seat.
 
     Players come and go between hands (docs/rules.md §8):
-    :meth:`sit_out`, :meth:`sit_in`, :meth:`join` and :meth:`leave`;
-    :meth:`seat_info` tells a seat's state and debts.
+    :meth:`sit_out`, :meth:`sit_in`, :meth:`join`, :meth:`rebuy` and
+    :meth:`leave`; :meth:`seat_info` tells a seat's state and debts. A
+    player who busts stays seated, sitting out, until they buy in again
+    or leave.
 
     Raises
     ------
@@ -229,9 +231,65 @@ class Table:
         Raises
         ------
         ValueError
-            Nobody sits at ``seat``.
+            Nobody sits at ``seat``, or the player there has no chips (a
+            player who busted comes back with :meth:`rebuy`).
         """
+        info = self._seating.info(seat)
+        if info.state is not SeatState.EMPTY and self._stacks[seat] == 0:
+            raise ArgumentError(
+                f"seat {seat} has no chips: the player buys in again with rebuy({seat}, chips)"
+            )
         self._seating.sit_in(seat, post=post)
+
+    def rebuy(self, seat: int, chips: int, *, post: bool = True) -> None:
+        """Add ``chips`` to the stack of the player at ``seat``, between hands (docs/rules.md §8.4).
+
+        A player who busted stays in the seat, sitting out, and buys in again
+        here. Bought in again before the blinds reach the seat, they play on
+        owing nothing; the blinds that passed the seat meanwhile are owed, as
+        for any player sitting out (Robert's Rules of Poker, Button and
+        Blind Use: a player who goes all in and loses must make up the blinds
+        missed before the rebuy, and is not treated as a new player). A
+        player with chips adds to them (a top-up) and stays as they are.
+
+        Parameters
+        ----------
+        seat : int
+        chips : int
+            Chips added, positive.
+        post : bool, default True
+            For a player who busted: post what they owe, if anything, and be
+            dealt in (as :meth:`sit_in`); or (False) wait for the big blind.
+
+        Raises
+        ------
+        ValueError
+            Nobody sits at ``seat``, the seat is in the hand being played
+            (table stakes: chips are added between hands), or a bad amount.
+
+        Examples
+        --------
+        >>> from omaha import NoLimit
+        >>> table = Table([100, 100, 50], NoLimit(1, 2), button=0)
+        >>> hand = table.deal(hole_cards=["2c3d4h5s", "AcAdKhKs", "7c7d8h8s"], board="AhKdQs3c2h")
+        >>> hand.fold(); hand.raise_to(50); hand.call()   # seat 2, the big blind, all-in
+        >>> hand.show(); hand.show()
+        >>> table.stacks, table.seat_info(2).state.value   # seat 2 busted: still seated
+        ((100, 150, 0), 'sitting out')
+        >>> table.rebuy(2, 100); table.seat_info(2)
+        SeatInfo(state=<SeatState.PLAYING: 'playing'>, owes_small=False, owes_big=False)
+        """
+        info = self._seating.info(seat)
+        if info.state is SeatState.EMPTY:
+            raise ArgumentError(f"seat {seat} is empty: use join() to seat a player")
+        self._not_in_hand(seat, "add chips to")
+        added = _check_stack(chips, seat)
+        if added == 0:
+            raise ArgumentError(f"a rebuy adds chips: got 0 for seat {seat}")
+        busted = self._stacks[seat] == 0
+        self._stacks[seat] += added
+        if busted:
+            self._seating.sit_in(seat, post=post)
 
     def join(self, seat: int, stack: int, *, post: bool = False) -> None:
         """Seat a new player with ``stack`` chips at the empty ``seat`` (docs/rules.md §8.2).
@@ -431,7 +489,9 @@ class Table:
         if self._hand is not hand:
             return
         self._hand = None
-        self._stacks = list(hand.stacks)
+        final = hand.stacks
+        for seat in hand.seats:  # the others may have joined, left or bought in meanwhile
+            self._stacks[seat] = final[seat]
         self._seating.commit(hand.layout, self._stacks)
 
 
