@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit
+from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.cards import parse_cards
 from omaha.hand import Hand
 from omaha.table import Table
@@ -26,9 +27,17 @@ def seated(
     *,
     game: str = "hi",
     hole_count: int = 4,
+    **options: Any,
 ) -> Table:
     """A table with the button on the last seat (seat i is PHH player p(i+1))."""
-    return Table(stacks, structure, button=len(stacks) - 1, game=game, hole_count=hole_count)  # type: ignore[arg-type]
+    return Table(
+        stacks,
+        structure,
+        button=len(stacks) - 1,
+        game=game,  # type: ignore[arg-type]
+        hole_count=hole_count,
+        **options,
+    )
 
 
 def deal(table: Table, holes: Sequence[str | None], board: str = "") -> Hand:
@@ -176,6 +185,7 @@ def random_table(rng: random.Random) -> Table:
         button=rng.randrange(n),
         game=rng.choice(("hi", "hilo")),
         hole_count=hole_count,
+        raise_over_all_in=rng.choice(RAISE_OVER_ALL_IN),
     )
 
 

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table, phh
+from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.errors import PHHError, StatedResultError
 from omaha.hand import Hand
 from omaha.rake import PercentRake
@@ -110,6 +111,7 @@ def test_hands_at_real_tables_replay_the_same_from_phh(seed: int) -> None:
         game=rng.choice(("hi", "hilo")),
         rake=rng.choice(RAKES),
         button_rule=rng.choice(("moving", "dead")),
+        raise_over_all_in=rng.choice(RAISE_OVER_ALL_IN),
     )
     scale = rng.choice((1, 100))
     for _ in range(8):

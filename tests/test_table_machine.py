@@ -12,6 +12,7 @@ that every hand ends. Each finished hand goes through
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, settings
@@ -24,6 +25,7 @@ from hypothesis.stateful import (
 )
 
 from omaha import IllegalActionError, phh
+from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.cards import format_cards
 from omaha.hand import Hand
 from omaha.table import Table
@@ -65,6 +67,7 @@ class TableMachine(RuleBasedStateMachine):
         self.mode = "seed"
         self.hands = 0
         self.true_holes: list[tuple[int, ...]] = []
+        self.options: dict[str, Any] = {}
 
     # ------------------------------------------------------------- setup
 
@@ -83,7 +86,17 @@ class TableMachine(RuleBasedStateMachine):
         game = data.draw(st.sampled_from(("hi", "hilo")), label="game")
         button = data.draw(st.integers(0, n - 1), label="button")
         self.rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="rng"))
-        self.table = Table(stacks, structure, button=button, game=game, hole_count=hole_count)  # type: ignore[arg-type]
+        self.options = {
+            "raise_over_all_in": data.draw(st.sampled_from(RAISE_OVER_ALL_IN), label="raise rule"),
+        }
+        self.table = Table(
+            stacks,
+            structure,
+            button=button,
+            game=game,  # type: ignore[arg-type]
+            hole_count=hole_count,
+            **self.options,
+        )
         self.total = sum(stacks)
         self.new_hand()
 
@@ -98,6 +111,7 @@ class TableMachine(RuleBasedStateMachine):
                 button=0,
                 game=self.table.game,
                 hole_count=self.table.hole_count,
+                **self.options,
             )
             self.total = sum(stacks)
         self.mode = rng.choice(("seed", "deck", "replay", "replay-board"))

@@ -29,6 +29,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from omaha.errors import ArgumentTypeError
 from omaha.streets import Street
@@ -51,10 +52,13 @@ __all__ = [
     "PostBigBlindAnte",
     "PostBlind",
     "PostDead",
+    "RAISE_OVER_ALL_IN",
+    "RaiseOverAllIn",
     "RaiseTo",
     "RunIt",
     "Show",
     "pot_limit_max",
+    "raise_answerers",
     "structure_kind",
 ]
 
@@ -64,6 +68,12 @@ POT_LIMIT = StructureKind.POT_LIMIT
 """The kind of :class:`~omaha.structures.PotLimit`."""
 NO_LIMIT = StructureKind.NO_LIMIT
 """The kind of :class:`~omaha.structures.NoLimit`."""
+
+RaiseOverAllIn = Literal["callable", "chips", "always"]
+"""Who must be left to answer a bet or raise (docs/rules.md §5.8): the table option
+``raise_over_all_in``."""
+RAISE_OVER_ALL_IN: tuple[RaiseOverAllIn, ...] = ("callable", "chips", "always")
+"""The values of ``raise_over_all_in``; the first is the default."""
 
 
 # ------------------------------------------------------------------ actions
@@ -276,6 +286,48 @@ def pot_limit_max(highest: int, pot: int, own_bet: int) -> int:
     return highest + pot + (highest - own_bet)
 
 
+def raise_answerers(
+    rule: RaiseOverAllIn,
+    seat: int,
+    seats: tuple[int, ...],
+    folded: list[bool],
+    stacks: list[int],
+    bets: list[int],
+    highest: int,
+) -> int:
+    """Count the other players still in the hand who could answer a bet or raise (§5.8).
+
+    What :meth:`BettingRound.raise_bounds` takes as ``others_can_call``:
+    raising is closed when it is 0.
+
+    - ``"callable"`` (the default, as PokerKit): the players who could put
+      in more than the highest bet (their bet plus their stack exceeds it);
+      a raise nobody could call is no raise.
+    - ``"chips"`` (PokerStars): the players with chips behind, even fewer
+      than the call.
+    - ``"always"`` (Winamax): 1, whoever is left: a player whose stack
+      covers more than the call may raise even when every other player is
+      all-in.
+
+    The part of a raise nobody matches goes back as the uncalled bet (§4.6).
+
+    Examples
+    --------
+    >>> args = (2, (0, 1, 2), [False] * 3, [0, 50, 900], [200, 92, 23], 200)
+    >>> [raise_answerers(rule, *args) for rule in RAISE_OVER_ALL_IN]
+    [0, 1, 1]
+    """
+    if rule == "always":
+        return 1
+    if rule == "chips":
+        return sum(1 for s in seats if s != seat and not folded[s] and stacks[s] > 0)
+    return sum(
+        1
+        for s in seats
+        if s != seat and not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > highest
+    )
+
+
 class BettingRound:
     """The state of one betting round that decides who may raise, and to what.
 
@@ -378,14 +430,16 @@ class BettingRound:
         in_hand : int
             Players still in the hand (not folded), the player included.
         others_can_call : int
-            Other players still in the hand who could put in more than the
-            highest bet (their bet plus their stack exceeds it).
+            Other players still in the hand who could answer a raise, as the
+            table's rule counts them (:func:`raise_answerers`; by default
+            those who could put in more than the highest bet).
 
         Notes
         -----
-        docs/rules.md §5.8: nobody may bet or raise when every other player
-        still in the hand is all-in, or would be all-in by calling the bet
-        already made (a raise nobody can call is no raise). §6: the
+        docs/rules.md §5.8: nobody may bet or raise when no other player
+        still in the hand could answer it (by default: every other player is
+        all-in, or would be all-in by calling the bet already made; a raise
+        nobody can call is no raise). §6: the
         fixed-limit amount, cap and half-bet rule; the no-limit and
         pot-limit minimum raise and reopening (TDA 47A); the pot-limit
         maximum.

@@ -51,9 +51,11 @@ from omaha.betting import (
     PostBigBlindAnte,
     PostBlind,
     PostDead,
+    RaiseOverAllIn,
     RaiseTo,
     RunIt,
     Show,
+    raise_answerers,
     structure_kind,
 )
 from omaha.cards import Cards, as_cards, format_card, format_cards, require_distinct
@@ -97,6 +99,7 @@ class TableView(Protocol):
     chip: int
     rake: RakePolicy | None
     all_in_muck: bool
+    raise_over_all_in: RaiseOverAllIn
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -490,14 +493,16 @@ class Hand:
     # ---------------------------------------------------------- legal actions
 
     def _others_can_call(self, seat: int) -> int:
-        """Other players still in the hand who could put in more than the highest bet."""
+        """Other players still in the hand who could answer a raise (the table's rule, §5.8)."""
         ledger = self._ledger
-        stack, bet, folded = ledger.stacks, ledger.bets, self._folded
-        highest = self._round.highest
-        return sum(
-            1
-            for s in self._seats
-            if s != seat and not folded[s] and stack[s] > 0 and bet[s] + stack[s] > highest
+        return raise_answerers(
+            self._table.raise_over_all_in,
+            seat,
+            self._seats,
+            self._folded,
+            ledger.stacks,
+            ledger.bets,
+            self._round.highest,
         )
 
     def legal_actions(self) -> LegalActions:

@@ -23,7 +23,7 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from omaha.betting import structure_kind
+from omaha.betting import RAISE_OVER_ALL_IN, RaiseOverAllIn, structure_kind
 from omaha.cards import BOARD_SIZES, MAX_PLAYERS, Cards, as_cards, require_distinct
 from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError
 from omaha.hand import Hand, RakePolicy
@@ -77,6 +77,13 @@ class Table:
         live hand is turned face up (docs/rules.md §5.9), so
         :meth:`Hand.muck` is refused there; a replay of a site history in
         which such a player mucks sets it.
+    raise_over_all_in : {"callable", "chips", "always"}, default "callable"
+        Who must be left to answer a bet or raise (docs/rules.md §5.8): by
+        default a player may raise only if another player still in the hand
+        could call more than the bet already made; ``"chips"`` (as
+        PokerStars deals) if another has chips behind, even fewer than the
+        call; ``"always"`` (as Winamax deals) even when every other player
+        is all-in. What nobody matches goes back as the uncalled bet.
     button_rule : {"moving", "dead"}, default "moving"
         How the button moves (docs/rules.md §5.10): to the next player
         playing, or (``"dead"``, TDA) the big blind moves one player every
@@ -106,6 +113,7 @@ class Table:
         "all_in_muck",
         "chip",
         "game",
+        "raise_over_all_in",
         "rake",
         "structure",
     )
@@ -122,6 +130,7 @@ class Table:
         rake: RakePolicy | None = None,
         all_in_muck: bool = False,
         button_rule: ButtonRule = "moving",
+        raise_over_all_in: RaiseOverAllIn = "callable",
     ) -> None:
         structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
@@ -130,6 +139,11 @@ class Table:
             raise ArgumentError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
         if not isinstance(all_in_muck, bool):
             raise ArgumentError(f"all_in_muck must be True or False, got {all_in_muck!r}")
+        if not isinstance(raise_over_all_in, str) or raise_over_all_in not in RAISE_OVER_ALL_IN:
+            raise ArgumentError(
+                f"raise_over_all_in must be 'callable', 'chips' or 'always', "
+                f"got {raise_over_all_in!r}"
+            )
         if game not in ("hi", "hilo"):
             raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
@@ -162,6 +176,7 @@ class Table:
         self.chip = chip
         self.rake = rake
         self.all_in_muck = all_in_muck
+        self.raise_over_all_in: RaiseOverAllIn = raise_over_all_in
 
     def __repr__(self) -> str:
         return (

@@ -10,7 +10,8 @@ underscore): :data:`HOLE_COUNT_FIELD` (5- or 6-card Omaha), :data:`CAP_FIELD`
 and :data:`HU_UNLIMITED_FIELD` (fixed limit), :data:`BB_ANTE_FIELD` (a
 big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
 play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
-all-in showdown).
+all-in showdown), :data:`RAISE_OVER_ALL_IN_FIELD` (who must be left to
+answer a raise, docs/rules.md §5.8).
 
 The rules of real tables have fields of their own, for PHH has none
 (docs/rules.md §4.9, §4.10, §8): :data:`POSTED_FIELD` and
@@ -64,6 +65,7 @@ __all__ = [
     "LIST_FIELDS",
     "POSTED_FIELD",
     "POTS_FIELD",
+    "RAISE_OVER_ALL_IN_FIELD",
     "RAKE_FIELD",
     "REQUIRED_BY_BETTING",
     "REQUIRED_COMMON",
@@ -118,6 +120,10 @@ CHIP_FIELD = "_chip"
 """The smallest chip in play, in the file's units (1 chip by default; docs/rules.md §4.1)."""
 ALL_IN_MUCK_FIELD = "_all_in_muck"
 """``true``: a muck is allowed at an all-in showdown (by default every hand is shown, §5.9)."""
+RAISE_OVER_ALL_IN_FIELD = "_raise_over_all_in"
+"""``"chips"`` or ``"always"``: the table option ``raise_over_all_in`` (§5.8; ``"callable"``
+by default): a raise allowed over an all-in when another player has chips behind but fewer
+than the call (as PokerStars deals), or whoever is left (as Winamax deals)."""
 POSTED_FIELD = "_posted_blinds"
 """Live blinds posted out of position, per player (a new or returning player, §8.3)."""
 DEAD_FIELD = "_dead_blinds"

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.cards import MAX_PLAYERS, parse_cards
 from omaha.errors import ArgumentError, InvalidCardError, PHHError, quote
 from omaha.phh.actions import PHHAction, parse_action, raw_amount
@@ -64,6 +65,7 @@ from omaha.phh.fields import (
     LIST_FIELDS,
     POSTED_FIELD,
     POTS_FIELD,
+    RAISE_OVER_ALL_IN_FIELD,
     RAKE_FIELD,
     REQUIRED_BY_BETTING,
     REQUIRED_COMMON,
@@ -244,6 +246,12 @@ class HandHistory:
         for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD):
             if key in f and not isinstance(f[key], bool):
                 raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
+        rule = f.get(RAISE_OVER_ALL_IN_FIELD, "callable")
+        if not isinstance(rule, str) or rule not in RAISE_OVER_ALL_IN:
+            raise PHHError(
+                f"{name}: {RAISE_OVER_ALL_IN_FIELD} must be one of "
+                f"{', '.join(map(repr, RAISE_OVER_ALL_IN))}, not {quote(rule)}"
+            )
         # Every amount must be finite, non-negative and playable in chips; the
         # scale, the amounts in chips and the actions are computed here, once,
         # so that errors show up on load.
@@ -597,7 +605,8 @@ class HandHistory:
         """Build a :class:`omaha.Table` for this hand.
 
         Seat ``i`` is player ``p(i+1)`` and the button is the last seat; the
-        house options come from ``_chip`` and ``_all_in_muck``, the rake
+        house options come from ``_chip``, ``_all_in_muck`` and
+        ``_raise_over_all_in``, the rake
         from ``_rake`` and ``_pots`` (:meth:`rake_policy`).
 
         Raises
@@ -614,6 +623,7 @@ class HandHistory:
                 hole_count=self.hole_count,
                 chip=self.chip,
                 all_in_muck=self.fields.get(ALL_IN_MUCK_FIELD, False),
+                raise_over_all_in=self.fields.get(RAISE_OVER_ALL_IN_FIELD, "callable"),
                 rake=self.rake_policy(),
             )
         except PHHError:

@@ -4,7 +4,8 @@
 same hand: the variant and the stakes, the house rules other than the
 defaults as user-defined fields (:mod:`omaha.phh.fields`: the cap, heads-up
 unlimited, the hole cards, a big-blind ante PHH would not read back, the
-smallest chip, a muck allowed at an all-in showdown), the starting
+smallest chip, a muck allowed at an all-in showdown, who must be left to
+answer a raise), the starting
 stacks, every action after the forced bets (PHH posts those itself), the
 seats, and the finishing stacks once the hand is over; and the fields of
 the rules of real tables: blinds posted out of position, a dead button's
@@ -43,6 +44,7 @@ from omaha.phh.fields import (
     HU_UNLIMITED_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
+    RAISE_OVER_ALL_IN_FIELD,
     RAKE_FIELD,
     RUN_BOARDS_FIELD,
     lone_big_blind_ante,
@@ -131,6 +133,8 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
         fields[CHIP_FIELD] = units(table.chip)
     if table.all_in_muck:
         fields[ALL_IN_MUCK_FIELD] = True
+    if table.raise_over_all_in != "callable":
+        fields[RAISE_OVER_ALL_IN_FIELD] = table.raise_over_all_in
     if isinstance(st, FixedLimit):
         if st.cap != 4:
             fields[CAP_FIELD] = st.cap

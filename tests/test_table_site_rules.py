@@ -1,0 +1,107 @@
+"""The rules sites deal by where they differ from the default, numbers worked by hand.
+
+Each case names its source: the site's own histories (what the site did,
+the rule it applies), Robert's Rules of Poker, the TDA rules, and the
+section of docs/rules.md that states it. Seats follow PHH: the button is
+the last seat (see tests/table_play.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from omaha import IllegalActionError, NoLimit, Table, phh
+from table_play import act, check_down, seated, snapshot
+
+# ------------------------------------------- a raise over an all-in (§5.8)
+
+
+def _raise_over_a_short_stack(rule: str) -> Table:
+    # No limit 5/10. p4 (the button, 60 chips) raises to 40, 20 behind; p1
+    # (the small blind, 100) goes all-in to 100: a full raise of 60. p2 (the
+    # big blind, 1000) faces 100; p4 could add only 20 more, short of the
+    # call; p1 is all-in.
+    table = seated([100, 1000, 5, 60], NoLimit(5, 10), raise_over_all_in=rule)
+    hand = table.deal(seed=1)
+    act(hand, "p3 f", "p4 cbr 40", "p1 ai")
+    assert (hand.to_act, hand.bets) == (1, (100, 10, 0, 40))
+    return table
+
+
+def test_by_default_no_raise_that_nobody_could_call() -> None:
+    # docs/rules.md §5.8, as PokerKit deals: p2 may only call or fold.
+    hand = _raise_over_a_short_stack("callable")._hand
+    assert hand is not None
+    legal = hand.legal_actions()
+    assert (legal.to_call, legal.min_raise_to) == (90, None)
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="raising is closed"):
+        hand.raise_to(160)
+    assert snapshot(hand) == before
+
+
+def test_pokerstars_raises_over_an_all_in_when_another_player_has_chips() -> None:
+    # PokerStars, 6 Card Omaha $1/$2, hand #212598594281 (2020): facing an
+    # all-in raise to $200, with the only other player left holding $101.79
+    # behind (short of the call), the big blind "raises $108 to $308" and
+    # the $108 nobody could call comes back: the site asks only that another
+    # player still has chips (raise_over_all_in="chips"). Here: p2 may raise
+    # to 100 + 60 = 160 (a full raise of the last raise, 60) up to its stack.
+    table = _raise_over_a_short_stack("chips")
+    hand = table._hand
+    assert hand is not None
+    legal = hand.legal_actions()
+    assert (legal.to_call, legal.min_raise_to, legal.max_raise_to) == (90, 160, 1000)
+    act(hand, "p2 cbr 160", "p4 cc")  # p4 calls all-in for its 20: 60 in all
+    # The betting is over; the 60 of p2's raise nobody matched goes back
+    # (the largest wager 160 less the second 100, docs/rules.md §4.6).
+    assert hand.uncalled == (1, 60)
+    assert hand.street == "showdown" and hand.pot == 100 + 100 + 60
+    check_down(hand)
+    # The main pot 60 x 3 among all three; the side pot 40 + 40 between p1 and p2.
+    assert [(p.amount, p.eligible) for p in hand.result.pots] == [(180, (0, 1, 3)), (80, (0, 1))]
+    assert sum(table.stacks) == 1165
+
+
+def test_winamax_raises_over_an_all_in_whoever_is_left() -> None:
+    # Winamax, Omaha pot limit 0.02/0.05, hand #270777-205-1284852281
+    # (2010): heads-up on the river a player bets all-in for 0.38 and the
+    # other "raises 0.38 to 0.76", with nobody left to call; the 0.38 comes
+    # back. Heads-up here: p1 (the big blind, 50) bets all-in on the river
+    # for 48; p2 (the button) may raise (raise_over_all_in="always"), at
+    # least to 48 + 48 = 96, and its 48 unmatched goes back.
+    for rule, raise_to in (("callable", None), ("chips", None), ("always", 96)):
+        table = seated([50, 1000], NoLimit(1, 2), raise_over_all_in=rule)
+        hand = table.deal(seed=2)
+        act(hand, "p2 cc", "p1 x")  # heads-up: the button (p2) acts first pre-flop
+        for _ in range(2):  # checked to the river; p1 acts first after the flop
+            act(hand, "p1 x", "p2 x")
+        assert hand.street == "river"
+        act(hand, "p1 ai")
+        legal = hand.legal_actions()
+        assert (legal.seat, legal.to_call, legal.min_raise_to) == (1, 48, raise_to)
+        if raise_to is None:
+            continue
+        act(hand, "p2 cbr 96")
+        assert hand.uncalled == (1, 48) and hand.pot == 100 and hand.street == "showdown"
+        check_down(hand)
+        assert sum(table.stacks) == 1050
+
+
+def test_the_raise_rule_is_checked_and_round_trips_through_phh() -> None:
+    with pytest.raises(ValueError, match="raise_over_all_in must be 'callable', 'chips' or"):
+        seated([100, 100], NoLimit(1, 2), raise_over_all_in="sometimes")
+    table = _raise_over_a_short_stack("chips")
+    hand = table._hand
+    assert hand is not None
+    act(hand, "p2 cbr 160", "p4 cc")
+    check_down(hand)
+    saved = phh.HandHistory.from_hand(hand)
+    assert saved.fields["_raise_over_all_in"] == "chips"
+    again = phh.replay(phh.loads(saved.dumps()))
+    assert again.hand.table.raise_over_all_in == "chips" and again.complete
+    # Without the field the replay refuses the raise, as the default rule does.
+    with pytest.raises(phh.ReplayActionError, match="raising is closed"):
+        phh.replay(saved.with_fields(_raise_over_all_in=None))
+    with pytest.raises(phh.PHHError, match="_raise_over_all_in must be one of"):
+        saved.with_fields(_raise_over_all_in="yes")
