@@ -131,6 +131,8 @@ STRUCTURES: tuple[Structure, ...] = (
     FixedLimit(15, 30, small_blind=10),
     FixedLimit(10, 20, heads_up_unlimited=True, antes=2),
     FixedLimit(4, 8, cap=3, big_blind_ante=4),
+    PotLimit(1, 2, hand_cap=25),
+    NoLimit(5, 10, antes=1, hand_cap=100),
 )
 
 

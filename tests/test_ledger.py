@@ -45,4 +45,21 @@ def test_pay_hands_out_the_settlement_and_empties_the_middle() -> None:
     ledger.pay(settlement)
     assert ledger.stacks == [91, 90, 117]
     assert (ledger.pot, ledger.total, ledger.bets) == (0, 298, [0, 0, 0])  # the rake left
-    assert ledger.copy_state() == ((91, 90, 117), (0, 0, 0), (0, 0, 0), (0, 0, 0), 0)
+    assert ledger.copy_state() == ((91, 90, 117), (0, 0, 0), (0, 0, 0), (0, 0, 0), 0, None)
+
+
+def test_a_cap_keeps_the_chips_above_it_behind_until_the_pay() -> None:
+    # docs/rules.md §6.4: capped at 40, a stack of 100 may put in 40; the 60
+    # above stay in front of the seat, out of play; a stack of 30 is all in play.
+    ledger = Ledger([100, 30, 250], cap=40)
+    assert (ledger.stacks, ledger.behind, ledger.at_table) == (
+        [40, 30, 40],
+        [60, 0, 210],
+        [100, 30, 250],
+    )
+    assert ledger.put_in(0, 50) == 40 and ledger.all_in() == [True, False, False]  # capped
+    ledger.put_in(2, 40)
+    assert ledger.total == 380 and ledger.at_table == [60, 30, 210]
+    pot = Pot(80, (0, 2))
+    ledger.pay(Settlement((PotResult(80, pot.eligible, (0,), (), {0: 80}),), {}, rake=0))
+    assert (ledger.stacks, ledger.behind, ledger.total) == ([140, 30, 210], None, 380)

@@ -32,6 +32,7 @@ STRUCTURES = (
     PotLimit(5, 10, big_blind_ante=10),
     FixedLimit(2, 4),
     FixedLimit(10, 20, small_blind=5),
+    PotLimit(2, 4, hand_cap=80),
 )
 RAKES = (
     None,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from omaha import IllegalActionError, NoLimit, Table, phh
-from table_play import act, check_down, seated, snapshot
+from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table, phh
+from table_play import act, check_down, deal, seated, snapshot
 
 # ------------------------------------------- a raise over an all-in (§5.8)
 
@@ -105,3 +105,70 @@ def test_the_raise_rule_is_checked_and_round_trips_through_phh() -> None:
         phh.replay(saved.with_fields(_raise_over_all_in=None))
     with pytest.raises(phh.PHHError, match="_raise_over_all_in must be one of"):
         saved.with_fields(_raise_over_all_in="yes")
+
+
+# ------------------------------------------------------ a capped game (§6.4)
+
+
+def _capped_hand() -> tuple[Table, object]:
+    # Pot limit 1/2 capped at 40 a player a hand; four players with 200.
+    # Pre-flop: p3 raises to the pot (7), everyone calls: 28.
+    table = seated([200] * 4, PotLimit(1, 2, hand_cap=40))
+    hand = deal(table, ["2c3d4h5s", "6c6d5h5d", "AcAdKhKs", "7c7d8h8s"], "AsAh9h8d2s")
+    act(hand, "p3 cbr 7", "p4 cc", "p1 cc", "p2 cc")
+    assert (hand.street, hand.pot) == ("flop", 28)
+    return table, hand
+
+
+def test_full_tilt_capped_pot_limit_a_player_plays_on_as_if_all_in_at_the_cap() -> None:
+    # Full Tilt, "$5/$10 - $400 Pot Limit Omaha Hi" (2010): after 105 each
+    # before the flop, "Player0 bets $295, and is capped", the other "calls
+    # $295, and is capped", and the board runs out with the hands face up.
+    # Full Tilt's Cap games: once a player reaches the cap they are treated
+    # as all-in for the rest of the hand, the rest of the stack out of play.
+    table, hand = _capped_hand()
+    act(hand, "p1 x", "p2 x", "p3 cbr 28")  # the pot: 28, p3 has put in 35
+    # p4 has put in 7 of its 40: it may add 33, to 33 in all on the flop,
+    # below the minimum raise (56): the capped raise is its only raise.
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call, legal.min_raise_to, legal.max_raise_to) == (3, 28, 33, 33)
+    before = snapshot(hand)
+    with pytest.raises(
+        IllegalActionError,
+        match=r"raise to 60 exceeds the cap of 40 a player puts in this hand .*: capped, it is "
+        r"a raise to 33",
+    ):
+        hand.raise_to(60)
+    assert snapshot(hand) == before
+    act(hand, "p4 cbr 33", "p1 f", "p2 f")
+    assert hand.stacks == (193, 193, 165, 160)  # the chips above the cap stay in front of them
+    legal = hand.legal_actions()  # p3: 5 left under the cap, exactly the call
+    assert (legal.seat, legal.to_call, legal.min_raise_to) == (2, 5, None)
+    act(hand, "p3 cc")
+    # Both capped: the betting is over, the hands are face up (no muck,
+    # §5.9) and the board runs out.
+    assert hand.street == "showdown" and not hand.legal_actions().can_muck
+    check_down(hand)
+    # The pot 28 + 33 + 33 = 94 goes to p3's four aces: 200 - 40 + 94.
+    assert table.stacks == (193, 193, 254, 160)
+    assert [p.amount for p in hand.result.pots] == [94]
+
+
+def test_a_stack_below_the_cap_plays_as_usual_and_the_cap_round_trips_through_phh() -> None:
+    table = seated([30, 200, 200], NoLimit(1, 2, hand_cap=50))
+    hand = table.deal(seed=5)
+    legal = hand.legal_actions()  # p3, the button: no limit, up to the cap
+    assert (legal.seat, legal.max_raise_to) == (2, 50)
+    act(hand, "p3 cbr 50", "p1 ai", "p2 cc")  # p1 all-in for its 30, below the cap
+    assert hand.street == "showdown"
+    check_down(hand)
+    assert sum(table.stacks) == 430
+    saved = phh.HandHistory.from_hand(hand)
+    assert saved.fields["_hand_cap"] == 50
+    again = phh.replay(phh.loads(saved.dumps()))
+    assert again.complete and again.hand.table.structure.hand_cap == 50  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="hand_cap must be positive, got 0"):
+        NoLimit(1, 2, hand_cap=0)
+    with pytest.raises(phh.PHHError, match="_hand_cap applies to pot limit and no limit only"):
+        fixed = phh.HandHistory.from_hand(seated([10, 10], FixedLimit(2, 4)).deal(seed=1))
+        fixed.with_fields(_hand_cap=50).structure()

@@ -256,7 +256,8 @@ class Hand:
         # Seats in turn order after each seat (clockwise, the seat itself last).
         self._after = {s: order[i + 1 :] + order[: i + 1] for i, s in enumerate(order)}
         self._start = stacks
-        self._ledger = Ledger(stacks)
+        st = table.structure
+        self._ledger = Ledger(stacks, None if isinstance(st, FixedLimit) else st.hand_cap)
         self._folded = [True] * n
         for s in order:
             self._folded[s] = False
@@ -392,7 +393,7 @@ class Hand:
     @property
     def stacks(self) -> tuple[int, ...]:
         """Chips behind of each seat (the table's seats; final stacks once over)."""
-        return tuple(self._ledger.stacks)
+        return tuple(self._ledger.at_table)
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -488,7 +489,7 @@ class Hand:
         return IllegalActionError(rule.replace("{where}", where), seat=seat, seats=seats)
 
     def __repr__(self) -> str:
-        return f"<Hand {self._where().message()}; stacks {self._ledger.stacks}, pot {self.pot}>"
+        return f"<Hand {self._where().message()}; stacks {self._ledger.at_table}, pot {self.pot}>"
 
     # ---------------------------------------------------------- legal actions
 
@@ -723,7 +724,7 @@ class Hand:
                 f"cannot raise to {quote(amount)}: raising is closed ({why})", seat=s
             )
         if amount < lo or amount > hi:
-            raise IllegalActionError(self._range_message(amount, lo, hi, bet + stack), seat=s)
+            raise IllegalActionError(self._range_message(s, amount, lo, hi, bet + stack), seat=s)
         ledger.put_in(s, amount - bet)
         if amount == bet + stack:
             self._with_chips -= 1
@@ -732,12 +733,19 @@ class Hand:
         self._actions.append(RaiseTo(s, amount))
         self._advance(s)
 
-    def _range_message(self, amount: int, lo: int, hi: int, all_in_to: int) -> str:
+    def _range_message(self, seat: int, amount: int, lo: int, hi: int, all_in_to: int) -> str:
         text, low, high, all_in = quote(amount), quote(lo), quote(hi), quote(all_in_to)
         if self._kind is StructureKind.FIXED_LIMIT:
             return f"raise to {text} is not the fixed-limit amount: raise to exactly {low}"
         if amount > hi:
             if hi == all_in_to and amount > all_in_to:
+                behind = self._ledger.behind
+                if behind is not None and behind[seat]:
+                    cap = quote(self._structure.hand_cap)  # type: ignore[union-attr]
+                    return (
+                        f"raise to {text} exceeds the cap of {cap} a player puts in this hand "
+                        f"(docs/rules.md §6.4): capped, it is a raise to {all_in}"
+                    )
                 return f"raise to {text} exceeds the stack: all-in is a raise to {all_in}"
             return f"raise to {text} exceeds the {self._kind.label} maximum of {high}"
         if lo == hi == all_in_to:

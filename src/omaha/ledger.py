@@ -20,6 +20,11 @@ Every chip at the table is either behind a seat (its stack) or in the middle
 Chips are conserved: :attr:`Ledger.total` (the stacks plus the middle)
 never changes until :meth:`Ledger.pay`, which changes it only by the rake.
 
+In a capped game (docs/rules.md §6.4) the chips of a stack above the cap
+are kept **behind**, out of play: the stack is what the player may still
+put in, and a player with nothing left to put in is all-in (capped).
+:meth:`Ledger.pay` hands them back with the pots.
+
 Examples
 --------
 >>> ledger = Ledger([100, 100, 100])
@@ -64,6 +69,9 @@ class Ledger:
     ----------
     stacks : sequence of int
         Each seat's chips when the hand starts.
+    cap : int, optional
+        The most chips a seat may put in during the hand (a capped game);
+        the rest of its chips are kept in :attr:`behind`.
 
     Attributes
     ----------
@@ -79,13 +87,20 @@ class Ledger:
         bet is measured on (docs/rules.md §4.6).
     dead : int
         Dead money in the middle that is no seat's contribution.
+    behind : list of int or None
+        A capped game: each seat's chips above the cap, out of play until
+        the hand is paid; None without a cap.
     """
 
-    __slots__ = ("bets", "contributions", "dead", "stacks", "wagers")
+    __slots__ = ("behind", "bets", "contributions", "dead", "stacks", "wagers")
 
-    def __init__(self, stacks: Sequence[int]) -> None:
+    def __init__(self, stacks: Sequence[int], cap: int | None = None) -> None:
         n = len(stacks)
         self.stacks = list(stacks)
+        self.behind: list[int] | None = None
+        if cap is not None:
+            self.behind = [s - cap if s > cap else 0 for s in stacks]
+            self.stacks = [s if s < cap else cap for s in stacks]
         self.bets = [0] * n
         self.contributions = [0] * n
         self.wagers = [0] * n
@@ -98,8 +113,16 @@ class Ledger:
 
     @property
     def total(self) -> int:
-        """The stacks plus the middle: constant through a hand."""
-        return sum(self.stacks) + self.pot
+        """The stacks plus the middle (and the chips kept behind): constant through a hand."""
+        return sum(self.at_table) + self.pot
+
+    @property
+    def at_table(self) -> list[int]:
+        """Each seat's chips in front of it: its stack, plus what a cap keeps behind."""
+        behind = self.behind
+        if behind is None:
+            return self.stacks
+        return [s + b for s, b in zip(self.stacks, behind, strict=True)]
 
     def put_in(self, seat: int, chips: int, how: PutIn = _BET) -> int:
         """Move up to ``chips`` of ``seat``'s stack to the middle; return how many moved.
@@ -159,12 +182,16 @@ class Ledger:
     def pay(self, settlement: Settlement) -> None:
         """Hand out the middle as settled: what was returned, then each pot's payouts.
 
-        Afterwards the middle is empty; the chips the settlement does not
-        pay out (the rake) leave the table.
+        Afterwards the middle is empty and the chips kept behind a cap are
+        back in the stacks; the chips the settlement does not pay out (the
+        rake) leave the table.
         """
         stacks = self.stacks
         for seat, chips in settlement.payouts.items():
             stacks[seat] += chips
+        if self.behind is not None:
+            self.stacks = stacks = [s + b for s, b in zip(stacks, self.behind, strict=True)]
+            self.behind = None
         n = len(stacks)
         self.bets = [0] * n
         self.contributions = [0] * n
@@ -179,4 +206,5 @@ class Ledger:
             tuple(self.contributions),
             tuple(self.wagers),
             self.dead,
+            None if self.behind is None else tuple(self.behind),
         )

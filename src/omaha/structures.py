@@ -301,11 +301,12 @@ class FixedLimit(Structure):
 
 @dataclass(frozen=True, slots=True, init=False)
 class _BigBetStructure(Structure):
-    """Pot limit and no limit: named by the blinds, with a minimum bet."""
+    """Pot limit and no limit: named by the blinds, with a minimum bet and an optional cap."""
 
     small_blind: int
     big_blind: int
     min_bet: int
+    hand_cap: int | None
 
     def __init__(
         self,
@@ -316,6 +317,7 @@ class _BigBetStructure(Structure):
         antes: int | tuple[int, ...] = 0,
         big_blind_ante: int = 0,
         min_bet: int | None = None,
+        hand_cap: int | None = None,
     ) -> None:
         sb, bb, forced = _resolve_forced(self, small_blind, big_blind, blinds_or_straddles)
         if min_bet is None:
@@ -325,6 +327,8 @@ class _BigBetStructure(Structure):
             raise ArgumentError(
                 f"min_bet must be positive (give min_bet= when the big blind is 0), got {min_bet!r}"
             )
+        if hand_cap is not None:
+            _check_chips("hand_cap", hand_cap, positive=True)
         self._set_fields(
             small_blind=sb,
             big_blind=bb,
@@ -332,13 +336,15 @@ class _BigBetStructure(Structure):
             antes=antes,
             big_blind_ante=big_blind_ante,
             min_bet=min_bet,
+            hand_cap=hand_cap,
         )
 
     def __repr__(self) -> str:
+        cap = "" if self.hand_cap is None else f", hand_cap={self.hand_cap}"
         return (
             f"{type(self).__name__}(small_blind={self.small_blind}, big_blind={self.big_blind}, "
             f"blinds_or_straddles={self.blinds_or_straddles}, antes={self.antes}, "
-            f"big_blind_ante={self.big_blind_ante}, min_bet={self.min_bet})"
+            f"big_blind_ante={self.big_blind_ante}, min_bet={self.min_bet}{cap})"
         )
 
 
@@ -358,12 +364,19 @@ class PotLimit(_BigBetStructure):
         One ante the big blind pays for the table.
     min_bet : int, optional
         The minimum bet and raise size; default the big blind.
+    hand_cap : int, optional
+        A capped game (docs/rules.md §6.4): the most chips each player may
+        put in during one hand, blinds and antes included. A player who
+        reaches it is capped, and plays on as if all-in; the rest of their
+        stack stays out of play. ``PotLimit(5, 10, hand_cap=400)`` is Full
+        Tilt's "$5/$10 - $400 Pot Limit Omaha".
 
     Raises
     ------
     ValueError
-        A non-integer or negative amount, or a small blind above the big
-        blind; the message names the bad value.
+        A non-integer or negative amount, a small blind above the big
+        blind, or a cap that is not positive; the message names the bad
+        value.
     """
 
     kind: ClassVar[StructureKind] = StructureKind.POT_LIMIT

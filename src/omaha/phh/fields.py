@@ -11,7 +11,8 @@ and :data:`HU_UNLIMITED_FIELD` (fixed limit), :data:`BB_ANTE_FIELD` (a
 big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
 play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
 all-in showdown), :data:`RAISE_OVER_ALL_IN_FIELD` (who must be left to
-answer a raise, docs/rules.md §5.8).
+answer a raise, docs/rules.md §5.8), :data:`HAND_CAP_FIELD` (a capped game,
+§6.4).
 
 The rules of real tables have fields of their own, for PHH has none
 (docs/rules.md §4.9, §4.10, §8): :data:`POSTED_FIELD` and
@@ -60,6 +61,7 @@ __all__ = [
     "EXTENSION_VARIANTS",
     "FEES_FIELD",
     "Game",
+    "HAND_CAP_FIELD",
     "HOLE_COUNT_FIELD",
     "HU_UNLIMITED_FIELD",
     "LIST_FIELDS",
@@ -120,6 +122,8 @@ CHIP_FIELD = "_chip"
 """The smallest chip in play, in the file's units (1 chip by default; docs/rules.md §4.1)."""
 ALL_IN_MUCK_FIELD = "_all_in_muck"
 """``true``: a muck is allowed at an all-in showdown (by default every hand is shown, §5.9)."""
+HAND_CAP_FIELD = "_hand_cap"
+"""Pot and no limit: the most each player may put in during the hand, a capped game (§6.4)."""
 RAISE_OVER_ALL_IN_FIELD = "_raise_over_all_in"
 """``"chips"`` or ``"always"``: the table option ``raise_over_all_in`` (§5.8; ``"callable"``
 by default): a raise allowed over an all-in when another player has chips behind but fewer
@@ -156,6 +160,7 @@ AMOUNT_FIELDS = (
     "bring_in",
     BB_ANTE_FIELD,
     CHIP_FIELD,
+    HAND_CAP_FIELD,
     "small_bet",
     "big_bet",
     "min_bet",

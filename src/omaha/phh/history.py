@@ -60,6 +60,7 @@ from omaha.phh.fields import (
     CHIP_FIELD,
     DEAD_FIELD,
     FEES_FIELD,
+    HAND_CAP_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     LIST_FIELDS,
@@ -556,7 +557,8 @@ class HandHistory:
         (one player pays it for the table, after the blind); otherwise antes
         apply per position. The user-defined field ``_big_blind_ante`` says
         it outright (then ``antes`` are per position). House rules come from
-        ``_cap`` and ``_heads_up_unlimited``.
+        ``_cap`` and ``_heads_up_unlimited`` (fixed limit) and ``_hand_cap``
+        (pot and no limit).
 
         Raises
         ------
@@ -578,6 +580,10 @@ class HandHistory:
         small, big = (bos[0] if len(bos) > 1 else 0), max(bos[:2])
         try:
             if self.betting == "fixed":
+                if HAND_CAP_FIELD in self.fields:
+                    raise PHHError(
+                        f"{self.name}: {HAND_CAP_FIELD} applies to pot limit and no limit only"
+                    )
                 fixed_kw: dict[str, Any] = {}
                 if CAP_FIELD in self.fields:
                     fixed_kw["cap"] = self.fields[CAP_FIELD]
@@ -595,7 +601,14 @@ class HandHistory:
                 if key in self.fields:
                     raise PHHError(f"{self.name}: {key} applies to fixed limit only")
             cls = PotLimit if self.betting == "pot" else NoLimit
-            return cls(small, big, blinds_or_straddles=bos, min_bet=self.min_bet, **ante_kw)
+            return cls(
+                small,
+                big,
+                blinds_or_straddles=bos,
+                min_bet=self.min_bet,
+                hand_cap=self._optional_chips(HAND_CAP_FIELD),
+                **ante_kw,
+            )
         except PHHError:
             raise
         except (ValueError, TypeError) as exc:

@@ -5,7 +5,7 @@ same hand: the variant and the stakes, the house rules other than the
 defaults as user-defined fields (:mod:`omaha.phh.fields`: the cap, heads-up
 unlimited, the hole cards, a big-blind ante PHH would not read back, the
 smallest chip, a muck allowed at an all-in showdown, who must be left to
-answer a raise), the starting
+answer a raise, the cap of a capped game), the starting
 stacks, every action after the forced bets (PHH posts those itself), the
 seats, and the finishing stacks once the hand is over; and the fields of
 the rules of real tables: blinds posted out of position, a dead button's
@@ -40,6 +40,7 @@ from omaha.phh.fields import (
     CAP_FIELD,
     CHIP_FIELD,
     DEAD_FIELD,
+    HAND_CAP_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     POSTED_FIELD,
@@ -140,6 +141,8 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
             fields[CAP_FIELD] = st.cap
         if st.heads_up_unlimited:
             fields[HU_UNLIMITED_FIELD] = True
+    elif st.hand_cap is not None:
+        fields[HAND_CAP_FIELD] = units(st.hand_cap)
     return fields
 
 
