@@ -78,6 +78,16 @@ def _change_seats(table: Table, rng: random.Random, playing: tuple[int, ...] = (
     return added
 
 
+def _deal_maybe_straddled(table: Table, rng: random.Random) -> Hand:
+    """Deal, now and then with a straddle or two (refused ones aside: §5.1)."""
+    seed = rng.randrange(2**32)
+    if rng.random() < 0.4:
+        straddles = {rng.randrange(table.seats): rng.choice((4, 8, 25, 60)) for _ in range(2)}
+        with contextlib.suppress(ValueError):
+            return table.deal(seed=seed, straddles=straddles)
+    return table.deal(seed=seed)
+
+
 def _check_round_trip(hand: Hand, scale: int) -> None:
     saved = phh.HandHistory.from_hand(hand, scale=scale)
     loaded = phh.loads(saved.dumps())
@@ -118,7 +128,7 @@ def test_hands_at_real_tables_replay_the_same_from_phh(seed: int) -> None:
     for _ in range(8):
         _change_seats(table, rng)
         try:
-            hand = table.deal(seed=rng.randrange(2**32))
+            hand = _deal_maybe_straddled(table, rng)
         except ValueError:  # fewer than two players: seat two more
             for seat in range(table.seats):
                 if table.seat_info(seat).state is SeatState.EMPTY:
@@ -135,7 +145,7 @@ def test_hands_at_real_tables_replay_the_same_from_phh(seed: int) -> None:
         # Seats not in the next hand change while it is played: no chip is lost or made.
         if rng.random() < 0.5:
             with contextlib.suppress(ValueError):  # fewer than two players
-                hand = table.deal(seed=rng.randrange(2**32))
+                hand = _deal_maybe_straddled(table, rng)
         if not hand.is_over:
             start = sum(table.stacks)
             added = _change_seats(table, rng, hand.seats)

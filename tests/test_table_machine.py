@@ -118,7 +118,14 @@ class TableMachine(RuleBasedStateMachine):
         self.deck = list(range(52))
         rng.shuffle(self.deck)
         if self.mode == "seed":
-            self.hand = self.table.deal(seed=rng.randrange(2**32))
+            seed = rng.randrange(2**32)
+            try:  # now and then a straddle (a refused one changes nothing: §5.1, §7)
+                straddle = {rng.randrange(self.table.seats): rng.choice((5, 30, 300))}
+                before = self.table.stacks
+                self.hand = self.table.deal(seed=seed, straddles=straddle)
+            except ValueError:
+                assert self.table.stacks == before
+                self.hand = self.table.deal(seed=seed)
         elif self.mode == "deck":
             self.hand = self.table.deal(deck=format_cards(self.deck))
         else:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table, phh
+from omaha.rake import PercentRake
+from omaha.seating import split_missed_blinds
 from table_play import act, check_down, deal, seated, snapshot
 
 # ------------------------------------------- a raise over an all-in (§5.8)
@@ -172,3 +174,130 @@ def test_a_stack_below_the_cap_plays_as_usual_and_the_cap_round_trips_through_ph
     with pytest.raises(phh.PHHError, match="_hand_cap applies to pot limit and no limit only"):
         fixed = phh.HandHistory.from_hand(seated([10, 10], FixedLimit(2, 4)).deal(seed=1))
         fixed.with_fields(_hand_cap=50).structure()
+
+
+# ------------------------------------------------ straddles as totals (§5.1)
+
+
+def test_ggpoker_a_big_blind_who_straddles_posts_the_straddle_in_all() -> None:
+    # GGPoker, PLO-5 $25/$50 with a $10 ante, three-handed (2021): "posts big
+    # blind $50", then the same player "straddle $100": GGPoker states the
+    # straddle as the player's total, so the big blind has $100 in, not $150.
+    # The button "raises $225 to $325" (the pot-limit maximum is B + P + C =
+    # 100 + (30 + 25 + 100) + 100 = 355), both fold, $225 comes back: a pot
+    # of $255, raked 5% = $12.75 (amounts in cents here).
+    table = seated(
+        [55_257, 200_000, 327_070],
+        PotLimit(2_500, 5_000, antes=1_000),
+        hole_count=5,
+        rake=PercentRake("5%", no_flop_no_drop=False),  # GGPoker rakes it before the flop
+    )
+    hand = table.deal(seed=3, straddles={1: 10_000})
+    assert hand.blinds == (2_500, 10_000, 0) and hand.big_blind_seat == 1
+    assert hand.bets == (2_500, 10_000, 0) and hand.pot == 15_500
+    legal = hand.legal_actions()  # the button acts first, left of the straddle
+    assert (legal.seat, legal.to_call, legal.min_raise_to, legal.max_raise_to) == (
+        2,
+        10_000,
+        20_000,
+        35_500,
+    )
+    act(hand, "p3 cbr 32500", "p1 f", "p2 f")
+    assert hand.result.uncalled == (2, 22_500)
+    assert (hand.result.pots[0].amount, hand.result.rake) == (24_225, 1_275)
+    assert table.stacks == (51_757, 189_000, 327_070 - 11_000 + 24_225)
+    # PHH states the straddle as the big blind's forced bet: it replays the same.
+    saved = phh.HandHistory.from_hand(hand, scale=100)
+    assert saved.fields["blinds_or_straddles"] == [25, 100, 0]
+    assert saved.fields["min_bet"] == 50
+    assert phh.replay(phh.loads(saved.dumps())).finishing_stacks == (51_757, 189_000, 340_295)
+
+
+def test_ggpoker_straddles_restate_the_total_and_the_largest_is_the_bet_to_call() -> None:
+    # GGPoker restates a re-straddle's new total: a big blind of $1 who
+    # posts "straddle $2" and then "straddle $4" has $4 in; the first player
+    # left of it "raises $4 to $8" (the straddle counts as the full bet:
+    # the minimum raise is to twice it) and the straddler "calls $4"
+    # (blinds 1/2 in chips here: the straddle is 8, the minimum raise to 16).
+    table = seated([200] * 6, NoLimit(1, 2))
+    hand = table.deal(seed=4, straddles={1: 8})
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call, legal.min_raise_to) == (2, 8, 16)
+    act(hand, "p3 f", "p4 f", "p5 cbr 16", "p6 f", "p1 f")
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call, legal.can_check) == (1, 8, False)
+    act(hand, "p2 cc")
+    assert (hand.street, hand.pot) == ("flop", 33)
+
+
+def test_a_re_straddle_all_in_is_the_whole_stack_and_play_starts_left_of_it() -> None:
+    # GGPoker "straddle $15.35 and is all-in": a straddle of the player's
+    # whole stack. Blinds 1/2; p3 straddles 4, p4 re-straddles all-in for
+    # its 7: p5 acts first and calls 7; p3 still has the option (its
+    # straddle is live) after the blinds.
+    table = seated([200, 200, 200, 7, 200], NoLimit(1, 2))
+    hand = table.deal(seed=5, straddles={2: 4, 3: 7})
+    assert hand.bets == (1, 2, 4, 7, 0) and hand.stacks[3] == 0
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call, legal.min_raise_to) == (4, 7, 14)
+    act(hand, "p5 cc", "p1 f", "p2 f")
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call, legal.min_raise_to) == (2, 3, 14)
+    act(hand, "p3 cc")
+    assert (hand.street, hand.pot) == ("flop", 1 + 2 + 7 + 7 + 7)
+
+
+def test_straddles_are_checked_and_change_nothing_when_refused() -> None:
+    table = seated([200, 200, 200, 5], NoLimit(1, 2))
+    before = (table.stacks, table.button)
+    for straddles, message in (
+        ({0: 4}, "seat 0 posts the small blind; it cannot straddle"),
+        ({2: 2}, "seat 2 must post a total above the largest blind 2, got 2"),
+        ({3: 6}, "seat 3 has 5 chips, short of a straddle of 6"),
+        ({7: 4}, "seat 7 is not dealt in"),
+        ({2: 4.0}, "got 4.0"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            table.deal(seed=1, straddles=straddles)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="straddles must map seats to totals"):
+        table.deal(seed=1, straddles=[(2, 4)])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a fixed-limit game has no straddles"):
+        seated([100] * 3, FixedLimit(2, 4)).deal(seed=1, straddles={2: 4})
+    assert (table.stacks, table.button, table._hand) == (*before, None)
+    assert table.deal(seed=1, straddles={}).bets == (1, 2, 0, 0)
+
+
+# ------------------------------------ blinds posted out of position (§8.3)
+
+
+def test_winamax_a_small_blind_posted_out_of_position_is_dead() -> None:
+    # Winamax, 5 Card Omaha Hi/Lo pot limit 2€/4€ (2016): "Player2 posts
+    # small blind 2€ out of position", then "calls 4€": the 2€ was dead
+    # (Robert's Rules: a missed small blind is posted dead), so the call is
+    # the whole 4€, not the 2€ a live blind would leave. Here p4, under the
+    # gun, posts a dead 2 at 2/4.
+    table = seated([400] * 6, PotLimit(2, 4), hole_count=5)
+    hand = table.deal(seed=6, posts={3: (0, 2)})
+    assert hand.posts == ((3, 0, 2),) and hand.bets == (2, 4, 0, 0, 0, 0) and hand.pot == 8
+    act(hand, "p3 f")
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.to_call) == (3, 4)
+    act(hand, "p4 cc")
+    assert hand.contributions[3] == 4 and hand.pot == 12
+
+
+def test_winamax_both_blinds_posted_in_one_amount_are_a_live_big_blind_and_a_dead_rest() -> None:
+    # Winamax, Omaha pot limit 1€/2€ (2016): "Player4 posts small blind 3€
+    # out of position", "Player4 posts big blind 0€ out of position", and
+    # later "Player4 checks" facing the big blind: of the 3€, the big
+    # blind's 2€ is live and 1€ dead (Robert's Rules: of the blinds posted
+    # together, up to the minimum opening bet is live, the rest dead).
+    live, dead = split_missed_blinds(3, 2)
+    assert (live, dead) == (2, 1)
+    table = seated([446, 399, 119, 200, 57], PotLimit(1, 2))
+    hand = table.deal(seed=7, posts={2: (live, dead)})
+    assert hand.bets == (1, 2, 2, 0, 0) and hand.pot == 6
+    legal = hand.legal_actions()  # p3, under the gun, with its live big blind
+    assert (legal.seat, legal.to_call, legal.can_check) == (2, 0, True)
+    # The pot-limit maximum counts the dead 1 in the pot: B 2 + P 6 + C 0 = 8.
+    assert legal.max_raise_to == 8

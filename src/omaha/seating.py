@@ -39,15 +39,25 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from omaha.errors import ArgumentError
+from omaha.errors import ArgumentError, ArgumentTypeError
 from omaha.structures import FixedLimit, NoLimit, PotLimit, big_blind_position
 
-__all__ = ["ButtonRule", "Layout", "SeatInfo", "SeatState", "Seating", "big_blind_index"]
+__all__ = [
+    "ButtonRule",
+    "Layout",
+    "SeatInfo",
+    "SeatState",
+    "Seating",
+    "big_blind_index",
+    "split_missed_blinds",
+    "with_straddles",
+]
 
 ButtonRule = Literal["moving", "dead"]
 """How the button moves between hands (docs/rules.md §5.10)."""
@@ -148,6 +158,82 @@ def big_blind_index(blinds: Sequence[int]) -> int:
     if len(blinds) == 2:
         return 1 - big_blind_position(blinds[::-1])
     return big_blind_position(blinds)
+
+
+def with_straddles(
+    layout: Layout, straddles: Mapping[int, int], structure: Structure, stacks: Sequence[int]
+) -> Layout:
+    """Return ``layout`` with the straddles of one hand, ``seat -> total`` (docs/rules.md §5.1).
+
+    A straddle is a live blind larger than every blind, posted before the
+    cards by any player dealt in but the small blind (the big blind too:
+    their straddle is their whole forced bet, the big blind in it), given as
+    the player's **total** forced bet, as GGPoker states it (`straddle $100`
+    by the big blind of $50 posts $50 more; a re-straddle restates the new
+    total). Play starts left of the largest forced bet, which is the bet to
+    call and counts as a full bet (§5.3, §6). A player straddles at most
+    their stack (all-in); fixed-limit games have no straddles.
+
+    Raises
+    ------
+    ValueError
+        A seat not dealt in, the small blind, a total not above every
+        blind or above the stack, or a fixed-limit game.
+    TypeError
+        ``straddles`` is not a mapping.
+
+    Examples
+    --------
+    >>> from omaha import NoLimit
+    >>> layout = Layout((1, 2, 3, 0), 0, (1, 2, 0, 0), small_blind_seat=1)
+    >>> with_straddles(layout, {2: 4, 3: 8}, NoLimit(1, 2), [100] * 4).blinds
+    (1, 4, 8, 0)
+    """
+    if not isinstance(straddles, Mapping):
+        raise ArgumentTypeError(f"straddles must map seats to totals, got {straddles!r}")
+    if not straddles:
+        return layout
+    if isinstance(structure, FixedLimit):
+        raise ArgumentError("a fixed-limit game has no straddles (docs/rules.md §5.1)")
+    order = layout.order
+    blinds = list(layout.blinds)
+    big = max(blinds)  # the big blind, or a straddle the structure already posts
+    for seat, total in straddles.items():
+        if seat not in order:
+            raise ArgumentError(f"straddles: seat {seat!r} is not dealt in this hand")
+        if seat == layout.small_blind_seat:
+            raise ArgumentError(f"straddles: seat {seat} posts the small blind; it cannot straddle")
+        if isinstance(total, bool) or not isinstance(total, int) or total <= big:
+            raise ArgumentError(
+                f"straddles: seat {seat} must post a total above the largest blind {big}, "
+                f"got {total!r}"
+            )
+        if total > stacks[seat]:
+            raise ArgumentError(
+                f"straddles: seat {seat} has {stacks[seat]} chips, short of a straddle of {total} "
+                f"(a straddle all-in is a total of {stacks[seat]})"
+            )
+        blinds[order.index(seat)] = total
+    return dataclasses.replace(layout, blinds=tuple(blinds))
+
+
+def split_missed_blinds(total: int, big_blind: int) -> tuple[int, int]:
+    """Split the blinds a player posts out of position in one amount into ``(live, dead)``.
+
+    Robert's Rules of Poker (Button and Blind Use): a player who posts the
+    blinds missed posts up to the minimum opening bet (the big blind) live,
+    and the rest dead, into the pot (docs/rules.md §8.3). Winamax states both
+    in one amount, `posts small blind 3€ out of position` then `posts big
+    blind 0€ out of position` at 1€/2€: 2€ live and 1€ dead. A small blind
+    posted out of position alone is wholly dead: ``(0, amount)``.
+
+    Examples
+    --------
+    >>> split_missed_blinds(3, 2), split_missed_blinds(2, 2), split_missed_blinds(150, 100)
+    ((2, 1), (2, 0), (100, 50))
+    """
+    live = total if total < big_blind else big_blind
+    return live, total - live
 
 
 def _between(a: int, b: int, seat: int, n: int) -> bool:

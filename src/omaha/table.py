@@ -27,7 +27,7 @@ from omaha.betting import RAISE_OVER_ALL_IN, RaiseOverAllIn, structure_kind
 from omaha.cards import BOARD_SIZES, MAX_PLAYERS, Cards, as_cards, require_distinct
 from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError
 from omaha.hand import Hand, RakePolicy
-from omaha.seating import ButtonRule, SeatInfo, Seating, SeatState
+from omaha.seating import ButtonRule, SeatInfo, Seating, SeatState, with_straddles
 from omaha.streets import after_board
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 
@@ -363,6 +363,7 @@ class Table:
         hole_cards: Sequence[Cards | None] | None = None,
         board: Cards | None = None,
         posts: Mapping[int, tuple[int, int]] | None = None,
+        straddles: Mapping[int, int] | None = None,
     ) -> Hand:
         """Start a hand: seat the players, post the forced bets and deal the hole cards.
 
@@ -393,6 +394,13 @@ class Table:
             ``seat -> (live, dead)``: a live blind (part of the player's bet,
             with the option) and a dead one (to the pot only, docs/rules.md
             §8.3). They replace what the seats owe.
+        straddles : mapping of int to int, optional
+            This hand's straddles, ``seat -> total``: each player's whole
+            forced bet, larger than every blind (a big blind who straddles
+            posts the straddle in all), at most their stack; play starts
+            left of the largest (docs/rules.md §5.1,
+            :func:`omaha.seating.with_straddles`). Recorded in PHH's
+            ``blinds_or_straddles``.
 
         Returns
         -------
@@ -421,6 +429,8 @@ class Table:
             )
         n = len(self._stacks)
         layout = self._seating.layout(self._stacks, self.structure, _check_posts(posts, n))
+        if straddles is not None:
+            layout = with_straddles(layout, straddles, self.structure, self._stacks)
         order = layout.order
         k = len(order)
         h = self._hole_count
