@@ -28,8 +28,9 @@ from omaha import IllegalActionError, phh
 from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.cards import format_cards
 from omaha.hand import Hand
+from omaha.seating import SeatState
 from omaha.table import Table
-from table_play import STRUCTURES, chips_in_play, random_action, snapshot
+from table_play import STRUCTURES, random_action, snapshot
 
 MAX_ACTIONS_PER_HAND = 500
 
@@ -38,7 +39,7 @@ def check_finished_hand(hand: Hand) -> None:
     """Checks every finished hand must pass (more may be added here)."""
     result = hand.result
     assert sum(result.stacks) == sum(result.starting_stacks)
-    assert result.stacks == hand.table.stacks
+    assert all(result.stacks[s] == hand.table.stacks[s] for s in hand.seats)
     paid = sum(sum(p.payouts.values()) for p in result.pots)
     assert paid == sum(p.amount for p in result.pots)
     for pot in result.pots:
@@ -68,6 +69,7 @@ class TableMachine(RuleBasedStateMachine):
         self.hands = 0
         self.true_holes: list[tuple[int, ...]] = []
         self.options: dict[str, Any] = {}
+        self.checked = False
 
     # ------------------------------------------------------------- setup
 
@@ -114,6 +116,14 @@ class TableMachine(RuleBasedStateMachine):
                 **self.options,
             )
             self.total = sum(stacks)
+        table = self.table
+        try:  # who the next hand deals in (the seats' plan is pure until the hand ends)
+            dealt = set(table._seating.layout(table.stacks, table.structure).order)
+        except ValueError:  # players sitting out or waiting: bring them back
+            for seat in range(table.seats):
+                if table.seat_info(seat).state is not SeatState.EMPTY and table.stacks[seat]:
+                    table.sit_in(seat)
+            dealt = set(table._seating.layout(table.stacks, table.structure).order)
         self.mode = rng.choice(("seed", "deck", "replay", "replay-board"))
         self.deck = list(range(52))
         rng.shuffle(self.deck)
@@ -132,10 +142,10 @@ class TableMachine(RuleBasedStateMachine):
             holes: list[tuple[int, ...] | None] = []
             h = self.table.hole_count
             self.true_holes = []
-            for seat, stack in enumerate(self.table.stacks):
+            for seat in range(self.table.seats):
                 cards = tuple(self.deck[seat * h : (seat + 1) * h])
                 self.true_holes.append(cards)
-                holes.append(cards if stack > 0 and rng.random() < 0.8 else None)
+                holes.append(cards if seat in dealt and rng.random() < 0.8 else None)
             self.deck = self.deck[self.table.seats * h :]
             board = None
             if self.mode == "replay-board":
@@ -145,6 +155,7 @@ class TableMachine(RuleBasedStateMachine):
                 self.deck = self.deck[len(board) :]
         self.hands += 1
         self.actions_this_hand = 0
+        self.checked = False
 
     # ------------------------------------------------------------- rules
 
@@ -152,7 +163,7 @@ class TableMachine(RuleBasedStateMachine):
     def legal_action(self) -> None:
         hand = self.hand
         if hand.is_over:
-            check_finished_hand(hand)
+            self.check_over()
             event(f"hand over at {(hand.result.show_order and 'showdown') or 'a fold'}")
             self.new_hand()
             return
@@ -227,13 +238,60 @@ class TableMachine(RuleBasedStateMachine):
             attempt()
         assert snapshot(hand) == before
 
+    def check_over(self) -> None:
+        """Check a finished hand once, before the seats change after it."""
+        if self.hand.is_over and not self.checked:
+            check_finished_hand(self.hand)
+            self.checked = True
+
+    @rule(kind=st.integers(0, 4), seat=st.integers(0, 9), chips=st.integers(-2, 500))
+    def seat_change(self, kind: int, seat: int, chips: int) -> None:
+        """Players come and go at any time; a refused change leaves the table as it was."""
+        self.check_over()
+        table = self.table
+        before = (
+            table.stacks,
+            table.button,
+            [table.seat_info(s) for s in range(table.seats)],
+            snapshot(self.hand),
+        )
+        try:
+            if kind == 0:
+                table.join(seat, chips, post=chips % 2 == 0)
+                self.total += chips
+            elif kind == 1:
+                self.total -= table.leave(seat)
+            elif kind == 2:
+                table.rebuy(seat, chips, post=chips % 2 == 0)
+                self.total += chips
+            elif kind == 3:
+                table.sit_out(seat)
+            else:
+                table.sit_in(seat, post=chips % 2 == 0)
+        except ValueError:
+            after = (
+                table.stacks,
+                table.button,
+                [table.seat_info(s) for s in range(table.seats)],
+                snapshot(self.hand),
+            )
+            assert after == before
+            return
+        event(f"seat change {kind}")
+
     # ---------------------------------------------------------- invariants
 
     @invariant()
     def chips_are_conserved(self) -> None:
-        if self.hand.is_over:
+        # The seats not in the hand may change while it is played: the
+        # hand's own chips, plus those seats at the table, are the total.
+        hand = self.hand
+        if hand.is_over:
             assert sum(self.table.stacks) == self.total
-        assert chips_in_play(self.hand) == self.total
+        dealt = set(hand.seats)
+        others = sum(c for s, c in enumerate(self.table.stacks) if s not in dealt)
+        mine = sum(c for s, c in enumerate(hand.stacks) if s in dealt) + hand.pot
+        assert (others + mine if not hand.is_over else sum(self.table.stacks)) == self.total
         assert all(s >= 0 for s in self.hand.stacks)
 
     @invariant()
