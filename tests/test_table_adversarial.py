@@ -333,3 +333,42 @@ def test_an_amount_too_long_to_print_is_named_by_its_size() -> None:
     rich = Table([10**5000, 10**5000], NoLimit(1, 2), button=1).deal(seed=1)
     with pytest.raises(IllegalActionError, match="all-in is a raise to an integer of 5,001 digits"):
         rich.raise_to(10**5001)
+
+
+# -------------------------------------- the options of the site-history issue
+
+
+@pytest.mark.parametrize("value", [True, 2.5, "100", None, [100], -1, 0])
+def test_a_rebuy_or_straddle_amount_that_is_no_chip_count_is_refused_and_changes_nothing(
+    value: object,
+) -> None:
+    # docs/rules.md §7: a clear OmahaError naming the value, the table as it was.
+    from omaha.errors import OmahaError
+
+    table = Table([100, 100, 100, 100], NoLimit(1, 2), button=3)
+    before = (table.stacks, table.button, [table.seat_info(s) for s in range(4)])
+    with pytest.raises(OmahaError, match=repr(value).replace("[", r"\[")):
+        table.rebuy(1, value)  # type: ignore[arg-type]
+    with pytest.raises(OmahaError):
+        table.deal(seed=1, straddles={2: value})  # type: ignore[dict-item]
+    if value is not None:  # no cap
+        with pytest.raises(OmahaError):
+            NoLimit(1, 2, hand_cap=value)  # type: ignore[arg-type]
+    with pytest.raises(OmahaError):
+        Table([100, 100], NoLimit(1, 2), raise_over_all_in=value)  # type: ignore[arg-type]
+    assert (table.stacks, table.button, [table.seat_info(s) for s in range(4)]) == before
+    assert table._hand is None
+
+
+def test_a_refused_raise_over_a_cap_or_a_short_stack_changes_nothing_under_every_rule() -> None:
+    for rule in ("callable", "chips", "always"):
+        table = seated([100, 1000, 5, 60], NoLimit(5, 10, hand_cap=80), raise_over_all_in=rule)
+        hand = table.deal(seed=1)
+        act(hand, "p3 f", "p4 cbr 40", "p1 cbr 80")  # p1 capped at 80
+        legal = hand.legal_actions()
+        before = snapshot(hand)
+        for amount in (legal.max_raise_to or 80) + 1, 10**9, 79:
+            with pytest.raises(IllegalActionError):
+                hand.raise_to(amount)
+            assert snapshot(hand) == before
+        assert hand.stacks == (20, 990, 5, 20) and hand.pot == 130
