@@ -345,7 +345,9 @@ class Seating:
         seat : int
         post : bool, default False
             Post a live big blind and be dealt in from the next hand where
-            that is allowed; by default wait for the big blind.
+            that is allowed; by default wait for the big blind. Once a hand
+            has been played, a new player owes a big blind either way
+            (``owes_big``) until they post it or it reaches them.
 
         Raises
         ------

@@ -317,7 +317,10 @@ class Table:
         post : bool, default False
             Post a live big blind to be dealt in from the next hand (unless
             the seat is between the button and the small blind); by default
-            wait for the big blind.
+            wait for the big blind. Either way the new player owes a big
+            blind (:attr:`SeatInfo.owes_big <omaha.seating.SeatInfo.owes_big>`)
+            until they post it or it reaches them: one who waits and then
+            comes in with :meth:`sit_in` posts it.
 
         Raises
         ------
