@@ -116,9 +116,9 @@ def test_evaluate_frame_pandas(measure: Callable[..., Any], files: Files) -> Non
 
 
 def test_parquet_writer_alone(measure: Callable[..., Any], files: Files) -> None:
-    from omaha.pipeline import ID
-    from omaha.tableio import open_writer
-    from omaha.tabular import CARD_COLUMNS, evaluate_columns
+    from omaha.files import evaluate_columns, open_writer
+    from omaha.files.pipeline import ID
+    from omaha.files.tabular import CARD_COLUMNS
 
     results = evaluate_columns(files.frame["hole"].to_numpy(), files.frame["board"].to_numpy())
     ids = pa.array(np.arange(1, N + 1))

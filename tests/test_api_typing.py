@@ -33,6 +33,13 @@ MODULES = [
     "omaha.equities",
     "omaha.errors",
     "omaha.evaluator",
+    "omaha.files",
+    "omaha.files.cells",
+    "omaha.files.formats",
+    "omaha.files.pipeline",
+    "omaha.files.readers",
+    "omaha.files.tabular",
+    "omaha.files.writer",
     "omaha.history",
     "omaha.history.builder",
     "omaha.history.detect",
@@ -56,7 +63,6 @@ MODULES = [
     "omaha.phh.replaying",
     "omaha.phh.toml",
     "omaha.phh.verify",
-    "omaha.pipeline",
     "omaha.pots",
     "omaha.preflop",
     "omaha.rake",
@@ -66,8 +72,6 @@ MODULES = [
     "omaha.streets",
     "omaha.structures",
     "omaha.table",
-    "omaha.tableio",
-    "omaha.tabular",
 ]
 
 

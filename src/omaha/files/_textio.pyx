@@ -1,5 +1,5 @@
 # Byte-level structure of text tables, for the readers and writers of
-# omaha.tableio: where each CSV record starts (its line number, for error
+# omaha.files: where each CSV record starts (its line number, for error
 # messages; Arrow's reader does the parsing), a first look at JSON Lines
 # blocks (which lines Arrow's JSON reader may be given), and JSON Lines text
 # written from Arrow string buffers. It knows nothing of cards or hands.

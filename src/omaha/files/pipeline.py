@@ -1,13 +1,14 @@
 """Evaluate a file of deals into a file of results, streaming (what ``omaha eval`` runs).
 
-Reading and writing are :mod:`omaha.tableio`'s (Arrow), evaluation is
-:mod:`omaha.tabular`'s: file -> batches -> :func:`omaha.tabular.evaluate_columns`
--> batches -> file, in bounded memory whatever the size of the input.
+Reading is :mod:`omaha.files.readers`', writing :mod:`omaha.files.writer`'s
+(Arrow both), evaluation :mod:`omaha.files.tabular`'s: file -> batches ->
+:func:`omaha.files.tabular.evaluate_columns` -> batches -> file, in bounded
+memory whatever the size of the input.
 
 The output holds the input's columns other than the hole and board (an
 ``id`` of 1-based row numbers first when the input has no ``id`` column;
 a row whose ``id`` is missing gets its row number), then
-:data:`omaha.tabular.RESULT_COLUMNS`, unless ``columns`` names others.
+:data:`omaha.files.tabular.RESULT_COLUMNS`, unless ``columns`` names others.
 """
 
 from __future__ import annotations
@@ -17,40 +18,31 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from omaha._arrow import from_numpy
-from omaha.errors import ColumnError, OmahaError
-from omaha.tableio import RejectedRow, TableFormatError, format_of, open_reader, open_writer
-from omaha.tabular import CARD_COLUMNS, RESULT_COLUMNS, evaluate_columns, find_columns
+from omaha.errors import BadRowError, ColumnError, InvalidCardError, TableFormatError
+from omaha.files._arrow import empty_text, from_numpy, valid_mask
+from omaha.files.formats import TEXT_FORMATS, format_of, is_json_text
+from omaha.files.readers import RejectedRow, open_reader
+from omaha.files.tabular import CARD_COLUMNS, RESULT_COLUMNS, evaluate_columns, find_columns
+from omaha.files.writer import open_writer
 
 if TYPE_CHECKING:
     import numpy as np
     import pyarrow as pa
 
-    from omaha.tableio import Chunk, TableWriter
+    from omaha.files.readers import Chunk
+    from omaha.files.writer import TableWriter
 
 __all__ = [
-    "BadRowError",
     "ChunkEvaluator",
-    "ColumnError",
     "Evaluated",
+    "ID",
     "RunStats",
     "evaluate_file",
     "write_rejects",
 ]
 
 ID = "id"
-
-
-class BadRowError(OmahaError, ValueError):
-    """A row that cannot be evaluated stopped the run (without ``skip_invalid``).
-
-    ``row`` is the :class:`omaha.tableio.RejectedRow` (its line or row
-    number and the reason); the message says the same.
-    """
-
-    def __init__(self, row: RejectedRow) -> None:
-        super().__init__(f"{row.where()}: {row.reason}")
-        self.row = row
+"""The column of row identifiers: passed through, or made of 1-based row numbers."""
 
 
 @dataclass
@@ -91,12 +83,12 @@ def evaluate_file(
     source : str
         The input file (``-`` for standard input): CSV or TSV with a header,
         JSON Lines, Parquet or Arrow, compressed or not (see
-        :func:`omaha.tableio.open_reader`).
+        :func:`omaha.files.readers.open_reader`).
     output : str, default "-"
         The output file (``-`` for standard output); written to a temporary
         file beside it and renamed when complete.
     input_format, output_format : str, optional
-        One of :data:`omaha.tableio.FORMATS`; by default from the file names
+        One of :data:`omaha.files.formats.FORMATS`; by default from the file names
         (standard output, or a name without an extension: the input's format
         if it is text, else CSV).
     codec : str, optional
@@ -105,7 +97,7 @@ def evaluate_file(
     columns : sequence of str, optional
         The output columns, in order: input columns (``id``, ``hole``, any
         other) and result columns. By default every input column but the
-        hole and board, then :data:`omaha.tabular.RESULT_COLUMNS`.
+        hole and board, then :data:`omaha.files.tabular.RESULT_COLUMNS`.
     hole, board : str, default "hole", "board"
         The card columns (matched ignoring case and surrounding spaces), or
         the prefixes of code columns (``hole0``, ``hole1``, ...).
@@ -115,11 +107,11 @@ def evaluate_file(
         With ``skip_invalid``, where each rejected row goes: a file name
         (columns ``line``, ``row``, ``reason``, ``hole``, ``board``; the
         format from its extension, CSV by default) or a function called
-        with each :class:`omaha.tableio.RejectedRow`.
+        with each :class:`omaha.files.readers.RejectedRow`.
     threads : int, default 1
         Threads for the kernel (and for Arrow's readers when more than one).
         Whatever the number, the input is read ahead and the output written
-        behind on a thread each (see :class:`omaha.tableio.TableWriter`).
+        behind on a thread each (see :class:`omaha.files.writer.TableWriter`).
     chunk_rows : int, default 65,536
         Rows per batch.
     progress : callable, optional
@@ -137,7 +129,7 @@ def evaluate_file(
         not created).
     ColumnError
         A column of ``columns`` that neither the input nor the results have.
-    omaha.tableio.TableFormatError
+    TableFormatError
         An unknown format or extension, an input that is not of its format,
         or one without the card columns.
     OSError
@@ -150,7 +142,7 @@ def evaluate_file(
         if fmt is None and format_of(output, writing=True)[0] is None:
             # Standard output or a name without an extension: the input's format if
             # it is text, else CSV.
-            fmt = reader.format if reader.format in ("csv", "tsv", "jsonl") else "csv"
+            fmt = reader.format if reader.format in TEXT_FORMATS else "csv"
         writer = open_writer(output, fmt, codec, plain_columns=CARD_COLUMNS, distinct_columns=(ID,))
     except BaseException:
         reader.close()
@@ -221,7 +213,7 @@ class ChunkEvaluator:
     Parameters
     ----------
     fmt : str
-        The input's format (one of :data:`omaha.tableio.FORMATS`): in CSV and
+        The input's format (one of :data:`omaha.files.formats.FORMATS`): in CSV and
         TSV an empty card field is no cards rather than a missing value.
     hole, board, columns, threads
         As in :func:`evaluate_file`.
@@ -231,13 +223,13 @@ class ChunkEvaluator:
     ColumnError
         (when called) A column of ``columns`` the input and the results lack,
         or a card column missing from a later chunk.
-    omaha.tableio.TableFormatError
+    TableFormatError
         (when called) An input without the card columns.
 
     Examples
     --------
     >>> import numpy as np, pyarrow as pa
-    >>> from omaha.tableio import Chunk
+    >>> from omaha.files.readers import Chunk
     >>> batch = pa.record_batch({"hole": ["AsKsQsJs", "As"], "board": ["Ts9s8s2d3c"] * 2})
     >>> e = ChunkEvaluator("csv", columns=["id", "hi_name"])
     >>> good, rows, rejected = e(Chunk(batch, np.arange(1, 3), None))
@@ -270,7 +262,7 @@ class ChunkEvaluator:
         return layout.names
 
     def __call__(self, chunk: Chunk) -> Evaluated:
-        """Evaluate ``chunk`` (:class:`omaha.tableio.Chunk`)."""
+        """Evaluate ``chunk`` (:class:`omaha.files.readers.Chunk`)."""
         if self._layout is None:
             if chunk.batch.num_columns == 0:  # nothing readable yet
                 return Evaluated(None, chunk.rows[:0], list(chunk.rejected))
@@ -290,8 +282,6 @@ class _Layout:
         columns: Sequence[str] | None,
         empty: bool = False,
     ) -> None:
-        from omaha.errors import InvalidCardError
-
         self.input = names
         if empty:
             self.hole: Any = hole
@@ -393,8 +383,6 @@ def _empty_if_null(col: Any) -> Any:
         return col
     import pyarrow.compute as pc
 
-    from omaha._arrow import empty_text
-
     empty = empty_text(col.type)
     return col if empty is None else pc.fill_null(col, empty)
 
@@ -404,14 +392,12 @@ def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
 
     JSON Lines may give cards as a string, as a list of card strings, or (a
     bad row) as anything else; a column of mixed JSON types arrives as JSON
-    texts (``omaha.tableio``).
+    texts (:data:`omaha.files.formats.JSON_TEXT`).
     """
     import json
 
     import numpy as np
     import pyarrow as pa
-
-    from omaha._arrow import valid_mask
 
     def name_nulls() -> None:
         valid = valid_mask(col)
@@ -420,7 +406,7 @@ def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
 
     t = col.type
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_dictionary(t):
-        if not (f.metadata and f.metadata.get(b"omaha.json") == b"1"):
+        if not is_json_text(f):
             name_nulls()
             return col
         values = [None if v is None else json.loads(v) for v in col.to_pylist()]
@@ -515,8 +501,6 @@ class _RejectFile:
     """Rejected rows written to a table file (columns line, row, reason, hole, board)."""
 
     def __init__(self, path: str) -> None:
-        from omaha.tableio import format_of
-
         fmt, _ = format_of(path)
         self.writer: TableWriter = open_writer(path, fmt or "csv")
         self.rows: list[RejectedRow] = []
