@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import numpy as np
     import pyarrow as pa
 
-__all__ = ["header_text", "text_rows", "write_text"]
+__all__ = ["TextCells", "header_text", "text_cells", "text_rows", "write_cells", "write_text"]
 
 # How text formats write cells: the modes of omaha.files._textio.write_rows.
 _RAW, _CSV, _JSON, _DICT, _INT = 0, 1, 2, 3, 4
@@ -54,20 +54,40 @@ def text_rows(batch: pa.RecordBatch, fmt: str) -> bytes:
 
 def write_text(batch: pa.RecordBatch, fmt: str, out: bytearray) -> int:
     """Write the text of :func:`text_rows` into ``out`` (grown as needed); return its length."""
+    return write_cells(text_cells(batch, fmt), out)
+
+
+TextCells = tuple[list[tuple[Any, ...]], bytes]
+"""A batch's columns described for the compiled writer, and the end of a row."""
+
+
+def text_cells(batch: pa.RecordBatch, fmt: str) -> TextCells:
+    """Describe a batch's cells for :func:`write_cells` (the buffers are read in place).
+
+    The description holds views of the batch's buffers, so the text can be
+    written later, on another thread (:class:`omaha.files.writer.TableWriter`).
+    """
+    columns = []
+    if batch.num_rows:
+        for k, (f, col) in enumerate(zip(batch.schema, batch.columns, strict=True)):
+            if fmt == "jsonl":
+                key = json.dumps(f.name, ensure_ascii=False)
+                prefix = (("{" if k == 0 else ", ") + key + ": ").encode()
+            else:
+                prefix = b"" if k == 0 else (b"\t" if fmt == "tsv" else b",")
+            columns.append(_column_cells(f, col, prefix, fmt == "jsonl"))
+    return columns, b"}\n" if fmt == "jsonl" else b"\n"
+
+
+def write_cells(cells: TextCells, out: bytearray) -> int:
+    """Write described cells into ``out`` (grown as needed); return the text's length.
+
+    The compiled loop runs without the GIL.
+    """
     from omaha.files._textio import write_rows
 
-    if batch.num_rows == 0:
-        return 0
-    columns = []
-    for k, (f, col) in enumerate(zip(batch.schema, batch.columns, strict=True)):
-        if fmt == "jsonl":
-            key = json.dumps(f.name, ensure_ascii=False)
-            prefix = (("{" if k == 0 else ", ") + key + ": ").encode()
-        else:
-            prefix = b"" if k == 0 else (b"\t" if fmt == "tsv" else b",")
-        columns.append(_column_cells(f, col, prefix, fmt == "jsonl"))
-    end = b"}\n" if fmt == "jsonl" else b"\n"
-    return write_rows(columns, end, out)
+    columns, end = cells
+    return write_rows(columns, end, out) if columns else 0
 
 
 def header_text(names: list[str], fmt: str) -> bytes:

@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from omaha._threads import WriteBehind
 from omaha.errors import TableFormatError
-from omaha.files.cells import header_text, write_text
+from omaha.files.cells import TextCells, header_text, text_cells, write_cells
 from omaha.files.formats import TEXT_FORMATS, check_format, format_of
 
 if TYPE_CHECKING:
@@ -39,11 +39,11 @@ class TableWriter:
     of a million rows per row group. :meth:`close` completes the file (and
     renames the temporary file over the target); :meth:`abort` removes it.
 
-    The writing itself (the copy into the file, a codec's compression,
-    Parquet's encoding) runs on a thread of its own, behind the caller, as
-    Arrow's readers read ahead: :meth:`write` returns once the batch's text
-    (or table) is made and the write before it is done, so at most one
-    write is in flight and memory stays bounded. A write's error (a full
+    The writing itself (the text of the cells, the copy into the file, a
+    codec's compression, Parquet's encoding) runs on a thread of its own,
+    behind the caller: :meth:`write` returns once the batch is handed over
+    and the write before it is done, so at most one write is in flight and
+    memory stays bounded. A write's error (a full
     disk) is raised by the next call of :meth:`write` or :meth:`close`.
     """
 
@@ -69,9 +69,8 @@ class TableWriter:
         self._pending_rows = 0
         self._header = True
         self._schema: Any = None
-        # The text of a batch: two buffers in turn, one being written behind.
-        self._texts = (bytearray(), bytearray())
-        self._turn = 0
+        # The text of a batch, made and written behind (one write in flight).
+        self._text = bytearray()
         self._behind = WriteBehind("omaha-write")
         self._open()
 
@@ -102,11 +101,9 @@ class TableWriter:
             if self._header and self.format != "jsonl":
                 self._behind.put(self._sink.write, header_text(batch.schema.names, self.format))
             self._header = False
-            # The buffer of this turn is free: the write in flight holds the other.
-            text = self._texts[self._turn]
-            self._turn ^= 1
-            n = write_text(batch, self.format, text)
-            self._behind.put(_write_part, self._sink, text, n)
+            # The cells are described here (reading the buffers in place); their
+            # text is made behind, into the one buffer (free: one write in flight).
+            self._behind.put(_write_part, self._sink, text_cells(batch, self.format), self._text)
         elif self.format == "parquet":
             self._pending.append(batch)
             self._pending_rows += batch.num_rows
@@ -202,13 +199,14 @@ class TableWriter:
             self._temp = None
 
 
-def _write_part(sink: Any, text: bytearray, n: int) -> None:
-    """Write text[:n] to sink, read in place.
+def _write_part(sink: Any, cells: TextCells, text: bytearray) -> None:
+    """Make the text of ``cells`` in ``text`` and write it to sink, read in place.
 
     The view is a temporary, gone when the write returns (text can then grow
     again); a failed write's traceback may hold it, which a ``with`` block
     would turn into a BufferError hiding the error itself.
     """
+    n = write_cells(cells, text)
     sink.write(memoryview(text)[:n])
 
 
