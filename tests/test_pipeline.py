@@ -332,8 +332,7 @@ def _full_after(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
     def failing_open(self: Any) -> None:
         real_open(self)
         self._file = _FailingFile(self._file, room)
-        base = pa.PythonFile(self._file, mode="w")
-        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
+        self._sink = self._make_sink()
 
     monkeypatch.setattr(writer.TableWriter, "_open", failing_open)
 

@@ -73,6 +73,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="compress a text output (default: from OUT's extension, e.g. out.csv.gz)",
     )
     p.add_argument(
+        "--compression-level",
+        type=int,
+        metavar="N",
+        help="the codec's level: gzip and bz2 1-9, zstd 1-22 (default: 1 for gzip and zstd, "
+        "the fastest; 9 for bz2)",
+    )
+    p.add_argument(
         "--columns",
         type=_names,
         metavar="A,B,...",
@@ -167,7 +174,7 @@ class _Progress:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate the input and write the output; return the exit status (see the epilog)."""
-    from omaha.errors import BadRowError, ColumnError, TableFormatError
+    from omaha.errors import ArgumentError, BadRowError, ColumnError, TableFormatError
     from omaha.files.formats import format_of
     from omaha.files.pipeline import evaluate_file
     from omaha.files.readers import RejectedRow
@@ -209,6 +216,7 @@ def run(args: argparse.Namespace) -> int:
             input_format=args.input_format,
             output_format=args.format,
             codec=args.compression,
+            compression_level=args.compression_level,
             columns=args.columns,
             hole=args.hole,
             board=args.board,
@@ -220,6 +228,9 @@ def run(args: argparse.Namespace) -> int:
         )
     except (BadRowError, ColumnError, TableFormatError) as exc:
         return refused(exc)
+    except ArgumentError as exc:  # a compression level
+        say(str(exc))
+        return 2
     except BrokenPipeError:
         raise  # the reader of the output went away: not an error (omaha.cli.main)
     except OSError as exc:  # reading or writing failed: a missing file, a full disk

@@ -20,8 +20,8 @@ def run_dask(args: argparse.Namespace) -> int:
     if args.format not in (None, "parquet"):
         say(f"--dask writes Parquet parts, not --format {args.format}")
         return 2
-    if args.compression:
-        say("--compression is for text outputs; --dask writes Parquet parts")
+    if args.compression or args.compression_level is not None:
+        say("--compression and --compression-level are for text outputs; --dask writes Parquet")
         return 2
     if args.rejects and not args.skip_invalid:
         say("--rejects needs --skip-invalid")

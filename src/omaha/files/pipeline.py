@@ -67,6 +67,7 @@ def evaluate_file(
     input_format: str | None = None,
     output_format: str | None = None,
     codec: str | None = None,
+    compression_level: int | None = None,
     columns: Sequence[str] | None = None,
     hole: str = "hole",
     board: str = "board",
@@ -94,6 +95,9 @@ def evaluate_file(
     codec : str, optional
         ``"gzip"``, ``"bz2"`` or ``"zstd"`` for a text output (by default
         from the output's name).
+    compression_level : int, optional
+        The codec's level (gzip and bz2 1..9, zstd 1..22); by default the
+        fastest for gzip and zstd (:data:`omaha.files.writer.DEFAULT_LEVELS`).
     columns : sequence of str, optional
         The output columns, in order: input columns (``id``, ``hole``, any
         other) and result columns. By default every input column but the
@@ -143,7 +147,14 @@ def evaluate_file(
             # Standard output or a name without an extension: the input's format if
             # it is text, else CSV.
             fmt = reader.format if reader.format in TEXT_FORMATS else "csv"
-        writer = open_writer(output, fmt, codec, plain_columns=CARD_COLUMNS, distinct_columns=(ID,))
+        writer = open_writer(
+            output,
+            fmt,
+            codec,
+            plain_columns=CARD_COLUMNS,
+            distinct_columns=(ID,),
+            compression_level=compression_level,
+        )
     except BaseException:
         reader.close()
         raise
@@ -177,8 +188,8 @@ def evaluate_file(
                 done += good.num_rows
             if progress is not None:
                 progress(done + skipped, reader.bytes_read)
-        if done == 0:
-            writer.write_header(evaluator.names)
+        if done == 0:  # the columns of the output (and their types) whatever the size
+            writer.write(evaluator.no_rows())
         writer.close()
         if reject_writer is not None:
             reject_writer.close()
@@ -252,6 +263,7 @@ class ChunkEvaluator:
         self._hole, self._board, self._columns = hole, board, columns
         self.threads = threads
         self._layout: _Layout | None = None
+        self._input: pa.Schema | None = None  # the first chunk's columns
 
     @property
     def names(self) -> list[str]:
@@ -268,7 +280,39 @@ class ChunkEvaluator:
                 return Evaluated(None, chunk.rows[:0], list(chunk.rejected))
             names = list(chunk.batch.schema.names)
             self._layout = _Layout(names, self._hole, self._board, self._columns)
+            self._input = chunk.batch.schema
         return Evaluated(*_evaluate(chunk, self._layout, self.threads, self.format))
+
+    def no_rows(self) -> pa.RecordBatch:
+        """Return the output of no rows: the columns and types a row would have.
+
+        The input's columns keep their types (text when the input had no
+        rows to say: a header-only CSV, an empty file).
+        """
+        import numpy as np
+        import pyarrow as pa
+
+        if self._input is not None and self._layout is not None:
+            from omaha.files.readers import Chunk
+
+            empty = pa.RecordBatch.from_arrays(
+                [pa.array([], f.type) for f in self._input], schema=self._input
+            )
+            good = _evaluate(
+                Chunk(empty, np.zeros(0, np.int64), None), self._layout, 1, self.format
+            )[0]
+            assert good is not None
+            return good
+        results = evaluate_columns(pa.array([], pa.string()), pa.array([], pa.string())).columns
+        fields = [
+            results.schema.field(n)
+            if n in RESULT_COLUMNS
+            else pa.field(n, pa.int64() if n == ID else pa.string())
+            for n in self.names
+        ]
+        return pa.RecordBatch.from_arrays(
+            [pa.array([], f.type) for f in fields], schema=pa.schema(fields)
+        )
 
 
 class _Layout:
@@ -352,7 +396,7 @@ def _evaluate(
     rejected.sort(key=lambda r: r.row)
     keep = np.ones(batch.num_rows, bool)
     keep[result.rejected] = False
-    if not keep.any():
+    if batch.num_rows and not keep.any():
         return None, chunk.rows[:0], rejected
     index = from_numpy(np.flatnonzero(keep), pa.int64()) if not keep.all() else None
     rows = chunk.rows if index is None else chunk.rows[keep]

@@ -239,7 +239,42 @@ def _decompress(raw: IO[bytes], codec: str | None, name: str) -> Any:
     codec = codec or sniffed
     if codec is None:
         return raw
-    return pa.CompressedInputStream(pa.PythonFile(raw, mode="r"), codec)
+    return _Decompressed(pa.CompressedInputStream(pa.PythonFile(raw, mode="r"), codec), codec, name)
+
+
+class _Decompressed(io.RawIOBase):
+    """A codec's stream that names the file and the line when the stream is cut or damaged.
+
+    pyarrow says only ``Truncated compressed stream`` (or zlib's reason); the
+    lines are counted as they pass, so the error says where the text stops
+    (reads of at most 64 KB: what a failed read had decoded is lost).
+    """
+
+    _READ = 1 << 16
+
+    def __init__(self, stream: Any, codec: str, name: str) -> None:
+        self._stream = stream
+        self._codec = codec
+        self._name = name
+        self._lines = 0  # line ends passed so far
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")[: self._READ]
+        try:
+            n = int(self._stream.readinto(view) or 0)
+        except OSError as exc:
+            if exc.errno is not None:  # the disk's own error: as it is
+                raise
+            where = f"after line {self._lines:,}" if self._lines else "within its first line"
+            raise TableFormatError(
+                f"{self._name!r}: the {self._codec} stream stops {where}: "
+                f"the file is cut short or damaged ({exc})"
+            ) from None
+        self._lines += view[:n].tobytes().count(b"\n") if n else 0
+        return n
 
 
 class TableReader:
@@ -486,6 +521,8 @@ class TableReader:
         self._closers.append(pf.close)
         self.names = list(pf.schema_arrow.names)
         self.total_rows = pf.metadata.num_rows
+        if not self.total_rows:  # no rows, but its columns: the same output schema
+            yield Chunk(as_text(_no_rows(pf.schema_arrow)), self._numbers(0), None)
         for batch in pf.iter_batches(batch_size=self._chunk_rows, use_threads=self._threads > 1):
             yield Chunk(as_text(batch), self._numbers(batch.num_rows), None)
 
@@ -503,11 +540,15 @@ class TableReader:
                 raise TableFormatError(f"{self.path!r} is not an Arrow IPC file: {exc}") from None
             batches = iter(reader)
         self.names = list(reader.schema.names)
+        rows = 0
         for batch in batches:
             for start in range(0, max(batch.num_rows, 1), self._chunk_rows):
                 part = batch.slice(start, self._chunk_rows)
                 if part.num_rows:
+                    rows += part.num_rows
                     yield Chunk(as_text(part), self._numbers(part.num_rows), None)
+        if not rows:  # no rows, but its columns: the same output schema
+            yield Chunk(as_text(_no_rows(reader.schema)), self._numbers(0), None)
 
 
 class _NotTextRows:
@@ -567,6 +608,13 @@ def _csv_problem(exc: Exception) -> str:
         shown = ascii(row[:60]) + (" ..." if len(row) > 60 else "")
         return f"record {int(fields[1]) - 1}: expected {fields[2]} fields, got {fields[3]}: {shown}"
     return text
+
+
+def _no_rows(schema: pa.Schema) -> pa.RecordBatch:
+    """Return a batch of no rows with the columns of ``schema``."""
+    import pyarrow as pa
+
+    return pa.RecordBatch.from_arrays([pa.array([], f.type) for f in schema], schema=schema)
 
 
 def _empty_batch(names: list[str]) -> pa.RecordBatch:
