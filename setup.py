@@ -41,8 +41,8 @@ extensions = [
         extra_compile_args=compile_args,
     ),
     Extension(
-        "omaha._textio",
-        ["src/omaha/_textio.pyx"],
+        "omaha.files._textio",
+        ["src/omaha/files/_textio.pyx"],
         extra_compile_args=compile_args,
     ),
     Extension(

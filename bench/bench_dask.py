@@ -3,7 +3,7 @@
 The same work four ways, over the same Parquet files of random deals (4
 hole cards, a 5-card board, one row group of 1,000,000 rows per file):
 
-- ``local``: :func:`omaha.pipeline.evaluate_file` of each file in turn,
+- ``local``: :func:`omaha.files.evaluate_file` of each file in turn,
   in this process, without Dask (what ``omaha eval FILE -o OUT.parquet``
   does), kernel ``threads=1``;
 - ``dask-1``: :func:`omaha.dask.evaluate_files` on
@@ -74,7 +74,7 @@ def make_inputs(root: pathlib.Path, files: int, rows: int) -> list[str]:
 
 def run_local(inputs: list[str], out: pathlib.Path) -> int:
     """Evaluate each file in turn in this process, as ``omaha eval`` does."""
-    from omaha.pipeline import evaluate_file
+    from omaha.files import evaluate_file
 
     omaha.warmup()
     out.mkdir(exist_ok=True)
@@ -114,7 +114,7 @@ def measure(inputs: list[str], scratch: pathlib.Path, runs: int) -> dict[str, li
     with contextlib.ExitStack() as stack:
         # The control: two plain processes without Dask taking the files in turn
         # (evaluate_file itself is sent: a child cannot import this file by name).
-        from omaha.pipeline import evaluate_file
+        from omaha.files import evaluate_file
 
         pool = stack.enter_context(ProcessPoolExecutor(2, mp_context=get_context("spawn")))
         (scratch / "local-x2").mkdir()

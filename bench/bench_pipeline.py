@@ -13,7 +13,15 @@ board) on one thread:
 - ``evaluate_frame`` on a pandas frame of card strings;
 - ``parquet_writer_alone``: the same results written to Parquet by the
   command's writer (pyarrow's ``ParquetWriter``, which encodes a file on
-  one thread) with nothing evaluated: the ceiling of Parquet -> Parquet.
+  one thread) with nothing evaluated: the ceiling of Parquet -> Parquet;
+- ``omaha eval`` CSV -> CSV.gz at the default (fastest) gzip level;
+- two ratios, each from alternate rounds in one process (the head-to-head
+  lines of the summary): CSV -> CSV with two short pass-through columns
+  (``id`` like ``h123``, ``site`` like ``s3``) against the same rows without
+  them (the cost of passing columns through; aim: at most 1.2x), and
+  Parquet -> Parquet against the Parquet writer alone on the same results
+  (aim: the pipeline at least 0.8 of the writer's speed, a ratio of at
+  most 1.25x).
 
 The summary prints rows/s and each one's ratio to the kernel. Run::
 
@@ -51,6 +59,17 @@ class Files:
         pcsv.write_csv(table, self.csv, pcsv.WriteOptions(quoting_style="none"))
         self.parquet = root / "deals.parquet"
         pq.write_table(table, self.parquet)
+        rng = np.random.default_rng(SEED)
+        passing = pa.table(
+            {
+                "id": np.char.add("h", np.arange(N).astype(str)),
+                "site": np.char.add("s", rng.integers(0, 10, N).astype(str)),
+                "hole": hole_text,
+                "board": board_text,
+            }
+        )
+        self.csv_passing = root / "deals_passing.csv"
+        pcsv.write_csv(passing, self.csv_passing, pcsv.WriteOptions(quoting_style="none"))
         self.frame = table.to_pandas()
         self.out = root
 
@@ -115,10 +134,11 @@ def test_evaluate_frame_pandas(measure: Callable[..., Any], files: Files) -> Non
     )
 
 
-def test_parquet_writer_alone(measure: Callable[..., Any], files: Files) -> None:
-    from omaha.pipeline import ID
-    from omaha.tableio import open_writer
-    from omaha.tabular import CARD_COLUMNS, evaluate_columns
+def _parquet_writer(files: Files, out: pathlib.Path) -> Callable[[], None]:
+    """The command's Parquet writer on the command's results, nothing evaluated."""
+    from omaha.files import evaluate_columns, open_writer
+    from omaha.files.pipeline import ID
+    from omaha.files.tabular import CARD_COLUMNS
 
     results = evaluate_columns(files.frame["hole"].to_numpy(), files.frame["board"].to_numpy())
     ids = pa.array(np.arange(1, N + 1))
@@ -126,7 +146,6 @@ def test_parquet_writer_alone(measure: Callable[..., Any], files: Files) -> None
         [ids, *results.columns.columns], names=[ID, *results.columns.schema.names]
     )
     chunks = [batch.slice(i, 65_536) for i in range(0, N, 65_536)]
-    out = files.out / "alone.parquet"
 
     def write() -> None:
         writer = open_writer(str(out), plain_columns=CARD_COLUMNS, distinct_columns=(ID,))
@@ -134,5 +153,54 @@ def test_parquet_writer_alone(measure: Callable[..., Any], files: Files) -> None
             writer.write(chunk)
         writer.close()
 
+    return write
+
+
+def test_parquet_writer_alone(measure: Callable[..., Any], files: Files) -> None:
+    out = files.out / "alone.parquet"
+    write = _parquet_writer(files, out)
     measure(write, N, rounds=ROUNDS, setup=lambda: out.unlink(missing_ok=True))
+    assert pq.read_metadata(out).num_rows == N
+
+
+def test_eval_csv_to_csv_gz(measure: Callable[..., Any], files: Files) -> None:
+    out = files.out / "out.csv.gz"
+    _eval_rounds(measure, files.csv, out)
+    assert out.stat().st_size > 10 * N
+
+
+DUEL_ROUNDS = 9
+"""Alternate rounds of each side of a pipeline ratio."""
+
+
+def _eval(source: pathlib.Path, out: pathlib.Path) -> Callable[[], int]:
+    return lambda: main(["eval", str(source), "-o", str(out), "--no-progress"])
+
+
+def test_ratio_pass_through_columns(head_to_head: Callable[..., Any], files: Files) -> None:
+    """CSV -> CSV with two short columns passed through, against the same rows without them."""
+    out = files.out / "duel.csv"
+    head_to_head(
+        _eval(files.csv, out),
+        _eval(files.csv_passing, out),
+        N,
+        "with id and site passed through",
+        rounds=DUEL_ROUNDS,
+        setup=lambda: out.unlink(missing_ok=True),
+    )
+
+
+def test_ratio_parquet_to_parquet_to_the_writer_alone(
+    head_to_head: Callable[..., Any], files: Files
+) -> None:
+    """The Parquet writer alone on the same results, against Parquet -> Parquet."""
+    out = files.out / "duel.parquet"
+    head_to_head(
+        _parquet_writer(files, out),
+        _eval(files.parquet, out),
+        N,
+        "Parquet -> Parquet",
+        rounds=DUEL_ROUNDS,
+        setup=lambda: out.unlink(missing_ok=True),
+    )
     assert pq.read_metadata(out).num_rows == N

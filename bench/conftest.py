@@ -68,28 +68,39 @@ def measure(benchmark: Any) -> Callable[..., Any]:
 
 @pytest.fixture
 def head_to_head(benchmark: Any) -> Callable[..., tuple[float, float]]:
-    """``head_to_head(ours, peer, hands, peer_name)``: alternate rounds of both, one process.
+    """``head_to_head(ours, peer, hands, peer_name, rounds, setup)``: alternate rounds, one process.
 
-    A round of ``ours()`` then a round of ``peer()``, ``DUEL_ROUNDS`` times,
-    so that both meet the same load of a shared machine: the ratio of their
-    fastest rounds (and of their median rounds) is steadier than the ratio
-    of two benchmarks run one after the other. Records in ``extra_info``
+    A round of ``ours()`` then a round of ``peer()``, ``rounds`` times
+    (``DUEL_ROUNDS`` by default; ``setup``, untimed, before each), so that
+    both meet the same load of a shared machine: the ratio of their fastest
+    rounds (and of their median rounds) is steadier than the ratio of two
+    benchmarks run one after the other. Records in ``extra_info``
     each side's hands/second (fastest round) and both ratios (above 1: ours
     is faster); returns (fastest ratio, median ratio).
     """
 
     def run(
-        ours: Callable[[], Any], peer: Callable[[], Any], hands: int, peer_name: str
+        ours: Callable[[], Any],
+        peer: Callable[[], Any],
+        hands: int,
+        peer_name: str,
+        rounds: int = DUEL_ROUNDS,
+        setup: Callable[[], None] | None = None,
     ) -> tuple[float, float]:
-        rounds = 2 if benchmark.disabled else DUEL_ROUNDS
+        rounds = 2 if benchmark.disabled else rounds
         mine: list[float] = []
         theirs: list[float] = []
 
         def duel() -> None:
             for _ in range(rounds):
+                if setup is not None:
+                    setup()
                 t0 = perf_counter()
                 ours()
                 t1 = perf_counter()
+                if setup is not None:
+                    setup()
+                    t1 = perf_counter()
                 peer()
                 t2 = perf_counter()
                 mine.append(t1 - t0)

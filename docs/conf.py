@@ -8,7 +8,7 @@ One page per public module under ``api/``, each an ``automodule`` with
 ``:members:`` (the members are the module's ``__all__``). A name that a module
 re-exports from another public module is documented once, at its home module
 (the one that defines it and lists it in ``__all__``); elsewhere it is skipped
-(``_skip_reexports``), and the packages ``omaha`` and ``omaha.phh`` list their
+(``_skip_reexports``), and the packages ``omaha``, ``omaha.files`` and ``omaha.phh`` list their
 re-exports as links (the ``omaha-exports`` directive), and references to a re-exported name
 (``omaha.Table``) resolve to its home (``_resolve_reexports``). Names whose home is a
 private module (``omaha._eval``...) are documented where they are re-exported.
@@ -94,7 +94,7 @@ def _public_modules() -> list[str]:
 
 
 PUBLIC = _public_modules()
-PACKAGES = {"omaha", "omaha.phh"}  # namespaces that gather names from their modules
+PACKAGES = {"omaha", "omaha.files", "omaha.phh"}  # namespaces that gather names from their modules
 
 
 def _home(module: str, name: str) -> str:

@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 
 import omaha
-from omaha.tabular import RESULT_COLUMNS
+from omaha.files.tabular import RESULT_COLUMNS
 
 OUTPUT_COLUMNS = ("id", *RESULT_COLUMNS)
 

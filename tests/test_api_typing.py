@@ -33,6 +33,13 @@ MODULES = [
     "omaha.equities",
     "omaha.errors",
     "omaha.evaluator",
+    "omaha.files",
+    "omaha.files.cells",
+    "omaha.files.formats",
+    "omaha.files.pipeline",
+    "omaha.files.readers",
+    "omaha.files.tabular",
+    "omaha.files.writer",
     "omaha.history",
     "omaha.history.builder",
     "omaha.history.detect",
@@ -57,7 +64,6 @@ MODULES = [
     "omaha.phh.replaying",
     "omaha.phh.toml",
     "omaha.phh.verify",
-    "omaha.pipeline",
     "omaha.pots",
     "omaha.preflop",
     "omaha.rake",
@@ -68,8 +74,6 @@ MODULES = [
     "omaha.streets",
     "omaha.structures",
     "omaha.table",
-    "omaha.tableio",
-    "omaha.tabular",
 ]
 
 

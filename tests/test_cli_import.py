@@ -152,7 +152,7 @@ def test_outputs_get_the_mode_of_a_new_file(
     import os
     import stat
 
-    from omaha.tableio import created_mode
+    from omaha.files.writer import created_mode
 
     old = os.umask(0o022)
     try:

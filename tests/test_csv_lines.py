@@ -1,4 +1,4 @@
-"""``omaha._textio.CsvLines``: the line of each CSV record, read block by block.
+"""``omaha.files._textio.CsvLines``: the line of each CSV record, read block by block.
 
 The quick pass (a whole block of a record per line at once) must give
 exactly what the byte-by-byte scan gives, for any text cut into any blocks;
@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha._textio import CsvLines
+from omaha.files._textio import CsvLines
 
 
 def _follow(text: bytes, cuts: list[int], delimiter: str, quick: bool) -> CsvLines:

@@ -3,7 +3,7 @@
 What is shown, each time against the local call on the same input:
 
 * :func:`omaha.dask.evaluate_frame` over 1,000,000 rows read by the workers
-  from Parquet gives exactly :func:`omaha.tabular.evaluate_frame`'s frame
+  from Parquet gives exactly :func:`omaha.files.tabular.evaluate_frame`'s frame
   (values and dtypes); a bad row raises naming its partition and index, or
   is coerced as locally;
 * :func:`omaha.dask.equity_table`, exact and seeded Monte Carlo, Hi and
@@ -48,9 +48,9 @@ import dask.dataframe as dd  # noqa: E402
 
 import omaha  # noqa: E402
 import omaha.dask as od  # noqa: E402
-from omaha import tabular  # noqa: E402
 from omaha.cli import main  # noqa: E402
 from omaha.cli.bench_cmd import random_deals  # noqa: E402
+from omaha.files import tabular  # noqa: E402
 
 # dask.dataframe.io.parquet.arrow.read_partition calls df.reset_index(inplace=True)
 READ_PARQUET_WARNING = (
@@ -419,7 +419,7 @@ def test_without_dask_one_error_names_the_extra(tmp_path: pathlib.Path) -> None:
 
 def test_import_omaha_does_not_import_dask() -> None:
     code = (
-        "import sys, omaha, omaha.tabular, omaha.cli.eval_cmd\n"
+        "import sys, omaha, omaha.files.tabular, omaha.cli.eval_cmd\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -1,4 +1,4 @@
-"""omaha.pipeline and omaha.tableio: every format and codec, in and out, checked value by value.
+"""omaha.files, file to file: every format and codec, in and out, checked value by value.
 
 The values are compared with the batch API (:func:`omaha.select_batch`), the
 outputs are read back by an independent reader (pyarrow itself, :mod:`csv`,
@@ -31,9 +31,9 @@ from hypothesis import strategies as st
 import omaha
 from eval_expect import result_fields as want
 from omaha.cli import main
-from omaha.pipeline import BadRowError, ColumnError, evaluate_file
-from omaha.tableio import TableFormatError, format_of, open_reader, text_rows
-from omaha.tabular import RESULT_COLUMNS
+from omaha.errors import BadRowError, ColumnError, TableFormatError
+from omaha.files import RESULT_COLUMNS, evaluate_file, format_of, open_reader
+from omaha.files.cells import text_rows
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
@@ -188,7 +188,7 @@ def test_the_example_in_csv_and_parquet_agree(tmp_path: pathlib.Path) -> None:
 )
 def test_eval_imports_only_what_it_uses(tmp_path: pathlib.Path, source: str, output: str) -> None:
     """pyarrow.array and Array.to_numpy import pandas when it is installed (0.2-0.4 s a run);
-    ``omaha eval`` builds its arrays from buffers (omaha._arrow) and loads the PHH reader,
+    ``omaha eval`` builds its arrays from buffers (omaha.files._arrow) and loads the PHH reader,
     Dask and pyarrow.compute only when a run needs them."""
     examples = pathlib.Path(__file__).resolve().parent.parent / "examples"
     argv = ["eval", str(examples / source), "-o", str(tmp_path / output)]
@@ -325,17 +325,16 @@ class _FailingFile(io.RawIOBase):
 
 def _full_after(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
     """Make every TableWriter's file fail with ENOSPC after ``room`` bytes."""
-    from omaha import tableio
+    from omaha.files import writer
 
-    real_open = tableio.TableWriter._open
+    real_open = writer.TableWriter._open
 
     def failing_open(self: Any) -> None:
         real_open(self)
         self._file = _FailingFile(self._file, room)
-        base = pa.PythonFile(self._file, mode="w")
-        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
+        self._sink = self._make_sink()
 
-    monkeypatch.setattr(tableio.TableWriter, "_open", failing_open)
+    monkeypatch.setattr(writer.TableWriter, "_open", failing_open)
 
 
 @pytest.mark.parametrize("name", ["out.csv", "out.jsonl", "out.csv.gz", "out.parquet", "out.arrow"])
@@ -364,11 +363,11 @@ def test_an_error_of_the_last_write_comes_out_of_close(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     """One batch, its write failing behind: ``close`` raises it and removes the temporary file."""
-    from omaha import tableio
+    from omaha.files import open_writer
 
     _full_after(monkeypatch, 200)  # the header fits, the rows do not
     out = tmp_path / name
-    writer = tableio.open_writer(str(out))
+    writer = open_writer(str(out))
     writer.write(pa.record_batch({"hole": ["AsKsQsJs"] * 1_000, "n": list(range(1_000))}))
     with pytest.raises(OSError, match="No space left on device"):
         writer.close()
@@ -519,7 +518,7 @@ def test_result_columns_are_typed(tmp_path: pathlib.Path) -> None:
 
 
 def test_parquet_leaf_paths_are_pyarrows(tmp_path: pathlib.Path) -> None:
-    from omaha.tableio import _leaves
+    from omaha.files.writer import _leaves
 
     table = pa.table(
         {
@@ -560,8 +559,7 @@ def test_parquet_output_keeps_statistics_but_not_on_the_cards(tmp_path: pathlib.
 def test_write_rejects_writes_the_rows_in_the_format_the_name_says(tmp_path: pathlib.Path) -> None:
     import pyarrow.parquet as pq
 
-    from omaha.pipeline import write_rejects
-    from omaha.tableio import RejectedRow
+    from omaha.files import RejectedRow, write_rejects
 
     rows = [
         RejectedRow(3, 4, "hole: malformed card 'Xs' in 'AsXs7h2c'", "AsXs7h2c", "2hKh8d5sAc"),
@@ -597,7 +595,7 @@ def test_the_command_line_uses_no_private_name_of_the_library() -> None:
 
     cli = pathlib.Path(omaha.__file__).parent / "cli"
     private = re.compile(r"from omaha[\w.]* import [^\n]*\b_(?!_)\w+|import omaha\.[\w.]*\b_\w+")
-    assert private.findall("    from omaha.pipeline import _RejectFile") != []
+    assert private.findall("    from omaha.files.pipeline import _RejectFile") != []
     found = {p.name: private.findall(p.read_text()) for p in cli.glob("*.py")}
     assert {name: hits for name, hits in found.items() if hits} == {}
 
@@ -610,7 +608,7 @@ def test_text_writer_reads_arrow_buffers_in_place_and_checks_them() -> None:
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
-    from omaha._textio import write_rows
+    from omaha.files._textio import write_rows
 
     col = pa.array(["a", "", None, 'q"uote', "last"])
     for arr in (col, col.slice(1), pa.array(["", ""]), pa.array([None, None], pa.string())):

@@ -1,4 +1,4 @@
-"""omaha.tabular: frames and Arrow columns in, the result columns out.
+"""omaha.files.tabular: frames and Arrow columns in, the result columns out.
 
 Every value is checked against the batch API (:func:`omaha.select_batch`)
 and the names against :mod:`omaha.ranks`, on seeded random deals of every
@@ -15,8 +15,8 @@ import pytest
 
 import omaha
 from eval_expect import BAD_ROWS
+from omaha.files.tabular import RESULT_COLUMNS, evaluate_columns, evaluate_frame
 from omaha.ranks import HandCategory, hi_name, lo_name
-from omaha.tabular import RESULT_COLUMNS, evaluate_columns, evaluate_frame
 
 U8 = npt.NDArray[np.uint8]
 

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         Show,
     )
     from omaha.equities import EquityResult, PlayerEquity, equity
+    from omaha.files.tabular import evaluate_frame
     from omaha.hand import Hand
     from omaha.pots import Pot, PotResult, RunResult
     from omaha.preflop import PreflopEntry, preflop_equity, preflop_rank, preflop_table
@@ -78,7 +79,6 @@ if TYPE_CHECKING:
     from omaha.seating import SeatInfo, SeatState
     from omaha.structures import FixedLimit, NoLimit, PotLimit
     from omaha.table import Table
-    from omaha.tabular import evaluate_frame
 
 __version__ = "0.1.0"
 """The version of the ``omaha-poker`` distribution."""
@@ -101,7 +101,7 @@ _LAZY_MODULES = {
     "omaha.seating": ("SeatInfo", "SeatState"),
     "omaha.structures": ("FixedLimit", "NoLimit", "PotLimit"),
     "omaha.table": ("Table",),
-    "omaha.tabular": ("evaluate_frame",),
+    "omaha.files.tabular": ("evaluate_frame",),
 }  # fmt: skip
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 

@@ -5,14 +5,14 @@ An optional part of :mod:`omaha` (``pip install "omaha-poker[dask]"``);
 same code as its local counterpart on every worker, so that the results do
 not depend on the cluster:
 
-- :func:`evaluate_frame` maps :func:`omaha.tabular.evaluate_frame` over the
+- :func:`evaluate_frame` maps :func:`omaha.files.tabular.evaluate_frame` over the
   partitions of a Dask DataFrame (lazily: nothing is computed until the
   caller computes or writes the result);
 - :func:`equity_table` spreads one :func:`omaha.equity` call per
   (hole, opponent) pair over the workers and gathers a pandas DataFrame;
 - :func:`evaluate_files` (``omaha eval --dask``) has the workers read the
   input files from shared storage, evaluate them as ``omaha eval`` does
-  (:mod:`omaha.pipeline`, :mod:`omaha.tableio`) and write Parquet parts; the
+  (:mod:`omaha.files`) and write Parquet parts; the
   client sends only the task graph and receives a summary.
 
 Work goes to the Dask scheduler that is current where the call is made: a
@@ -54,9 +54,9 @@ from typing import TYPE_CHECKING, Any
 from omaha.errors import (
     ArgumentError,
     ArgumentTypeError,
+    InputRowError,
     InvalidCardError,
     MissingDependencyError,
-    OmahaError,
 )
 
 try:
@@ -72,8 +72,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from omaha.equities import Game, Method
-    from omaha.tableio import Chunk, RejectedRow
-    from omaha.tabular import Errors
+    from omaha.files.readers import Chunk, RejectedRow
+    from omaha.files.tabular import Errors
 
 __all__ = [
     "InputRowError",
@@ -162,7 +162,7 @@ def evaluate_frame(
 ) -> dd.DataFrame:
     """Evaluate every deal of a Dask DataFrame, partition by partition (lazily).
 
-    :func:`omaha.tabular.evaluate_frame` mapped over the partitions, with the
+    :func:`omaha.files.tabular.evaluate_frame` mapped over the partitions, with the
     result's ``meta`` computed from an empty frame, so that nothing is read
     or computed until the caller computes, persists or writes the result.
 
@@ -171,11 +171,11 @@ def evaluate_frame(
     ddf : dask.dataframe.DataFrame
         One deal per row: a hole card text column and a board card text
         column, or integer code columns ``hole0..`` and ``board0..``
-        (see :func:`omaha.tabular.evaluate_frame`).
+        (see :func:`omaha.files.tabular.evaluate_frame`).
     hole, board : str, default "hole", "board"
         The column names (matched ignoring case and surrounding spaces).
     columns : sequence of str, optional
-        Which of :data:`omaha.tabular.RESULT_COLUMNS` to append (default: all).
+        Which of :data:`omaha.files.tabular.RESULT_COLUMNS` to append (default: all).
     errors : {"raise", "coerce"}, default "raise"
         On a bad row: raise when the partition is computed (naming the
         partition number, the row's index label and the reason), or give
@@ -215,7 +215,7 @@ def evaluate_frame(
     >>> out["hi_strength"].tolist(), out["reason"].tolist()[1]
     ([5783, <NA>], "hole: duplicate card 'As' in 'AsAs7h2c'")
     """
-    from omaha import tabular
+    from omaha.files import tabular
 
     if not isinstance(ddf, dd.DataFrame):
         raise ArgumentTypeError(f"ddf must be a Dask DataFrame, not {type(ddf).__name__}")
@@ -242,7 +242,7 @@ def _evaluate_partition(
     threads: int,
     partition_info: dict[str, Any] | None = None,
 ) -> pd.DataFrame:
-    from omaha import tabular
+    from omaha.files import tabular
 
     try:
         return tabular.evaluate_frame(part, hole, board, columns, errors, threads)
@@ -450,23 +450,6 @@ def _equity_rows(
 # ------------------------------------------------------------------ files
 
 
-class InputRowError(OmahaError, ValueError):
-    """A row of an input file that cannot be evaluated stopped :func:`evaluate_files`.
-
-    The message names the file, the line (text files) or row, and the
-    reason; ``path`` and ``row`` (an :class:`omaha.tableio.RejectedRow`) say
-    the same.
-    """
-
-    def __init__(self, path: str, row: RejectedRow) -> None:
-        super().__init__(f"{path}: {row.where()}: {row.reason}")
-        self.path = path
-        self.row = row
-
-    def __reduce__(self) -> tuple[type[InputRowError], tuple[str, RejectedRow]]:
-        return type(self), (self.path, self.row)
-
-
 @dataclass(frozen=True)
 class RunSummary:
     """What :func:`evaluate_files` did."""
@@ -521,7 +504,9 @@ def _plan(
     """
     import pyarrow.parquet as pq
 
-    from omaha.tableio import TableFormatError, created_mode, format_of
+    from omaha.errors import TableFormatError
+    from omaha.files.formats import format_of
+    from omaha.files.writer import created_mode
 
     pieces = []
     for path in _expand(inputs):
@@ -576,7 +561,7 @@ def _check_replaceable(output: str) -> None:
 
 def _count(piece: _Piece) -> int:
     """Count the rows of a file whose metadata does not tell (a text file) by reading it."""
-    from omaha.tableio import open_reader
+    from omaha.files.readers import open_reader
 
     last = 0
     with open_reader(piece.path, piece.format) as reader:
@@ -591,7 +576,7 @@ def _count(piece: _Piece) -> int:
 def _parquet_chunks(piece: _Piece, offset: int, chunk_rows: int, threads: int) -> Iterator[Chunk]:
     import numpy as np
 
-    from omaha.tableio import Chunk, as_text, open_parquet
+    from omaha.files.readers import Chunk, as_text, open_parquet
 
     with open_parquet(piece.path) as pf:
         row = offset
@@ -614,12 +599,13 @@ def _run_piece(
 
     ``offset`` is the number of input rows before the piece (the row
     numbers continue across the files). The part is written to a temporary
-    file and renamed (:mod:`omaha.tableio`); a piece without a good row
+    file and renamed (:mod:`omaha.files.writer`); a piece without a good row
     writes no part. Returns the rows written and the rows rejected.
     """
-    from omaha.pipeline import ID, ChunkEvaluator
-    from omaha.tableio import open_reader, open_writer
-    from omaha.tabular import CARD_COLUMNS
+    from omaha.files.pipeline import ID, ChunkEvaluator
+    from omaha.files.readers import open_reader
+    from omaha.files.tabular import CARD_COLUMNS
+    from omaha.files.writer import open_writer
 
     threads, chunk_rows = options["threads"], options["chunk_rows"]
     reader: Any = None
@@ -704,7 +690,7 @@ def evaluate_files(
 
     Each task reads a piece of the input from storage (a text or Arrow file,
     or up to ``rows_per_task`` rows of row groups of a Parquet file),
-    evaluates it as ``omaha eval`` does (:mod:`omaha.pipeline`: the same
+    evaluates it as ``omaha eval`` does (:mod:`omaha.files.pipeline`: the same
     columns, ``id`` and row numbers, rejections and reasons) and writes
     ``part.NNNNN.parquet`` itself; parts are numbered in input order, so
     reading the directory in name order gives the rows in input order. The
@@ -724,7 +710,7 @@ def evaluate_files(
         Input files or glob patterns (expanded by a worker, sorted), each a
         path that every worker can read (shared storage); a relative name is
         made absolute here, from the caller's working directory. Every format of
-        :mod:`omaha.tableio`; row numbers (the default ``id``) continue from
+        :mod:`omaha.files.readers`; row numbers (the default ``id``) continue from
         one file to the next in the order given.
     output : str
         The output directory, on storage every worker can write. An
@@ -733,7 +719,7 @@ def evaluate_files(
     input_format : str, optional
         The format of every input (default: from each name).
     columns, hole, board, skip_invalid, threads, chunk_rows
-        As :func:`omaha.pipeline.evaluate_file` (``threads`` per task).
+        As :func:`omaha.files.evaluate_file` (``threads`` per task).
     rows_per_task : int, default 1,048,576
         Most rows of Parquet row groups read by one task (a row group is
         never split).
@@ -749,8 +735,8 @@ def evaluate_files(
     InputRowError
         Without ``skip_invalid``, the first bad row a task found (no output
         is left).
-    omaha.pipeline.ColumnError, omaha.tableio.TableFormatError, OSError
-        As :func:`omaha.pipeline.evaluate_file`; ``FileExistsError`` for an
+    omaha.errors.ColumnError, omaha.errors.TableFormatError, OSError
+        As :func:`omaha.files.evaluate_file`; ``FileExistsError`` for an
         output that exists and is not a directory of parts.
     """
     started = time.perf_counter()

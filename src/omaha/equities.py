@@ -35,12 +35,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from omaha import _equity
+from omaha._threads import Workers
 from omaha.cards import MAX_PLAYERS, as_cards, parse_cards, require_distinct
 from omaha.errors import ArgumentError, DuplicateCardError, InvalidCardError
 
 if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
-
     import numpy as np
     import numpy.typing as npt
 
@@ -322,7 +321,7 @@ _Kernel = Callable[[int, int, Any, bool], bool]
 
 
 class _Runner:
-    """Runs kernel calls over task ranges, on one or more threads.
+    """Runs kernel calls over task ranges, on one or more threads (:class:`omaha._threads.Workers`).
 
     Each call adds into its own count array; the totals are integer sums,
     so they do not depend on how the work was split or scheduled. Ctrl-C
@@ -331,52 +330,33 @@ class _Runner:
 
     def __init__(self, spot: _equity.Spot, threads: int, bar: Any) -> None:
         self.spot = spot
-        self.threads = threads
         self.bar = bar
-        self.pool: ThreadPoolExecutor | None = None
+        self.workers = Workers(threads, "omaha-equity", on_error=spot.stop)
 
     def __enter__(self) -> _Runner:
-        if self.threads > 1:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="omaha-equity")
+        self.workers.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
-            if exc[0] is not None:
-                self.spot.stop()
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        self.workers.__exit__(*exc)
 
     def run(self, kernel: _Kernel, chunks: list[tuple[int, int, int]], nout: int) -> list[int]:
         """Return the counts summed over ``kernel(first, last)`` for every chunk."""
         from array import array
 
+        signals = self.workers.inline  # Ctrl-C is seen by the kernel on the main thread only
         total: list[int] = []
 
-        def one(chunk: tuple[int, int, int], signals: bool) -> array[int]:
+        def one(chunk: tuple[int, int, int]) -> array[int]:
             acc = array("q", bytes(8 * nout))
             if not kernel(chunk[0], chunk[1], acc, signals):
                 raise KeyboardInterrupt
             return acc
 
-        def add(acc: array[int], weight: int) -> None:
-            nonlocal total
+        for chunk, acc in self.workers.as_done(one, chunks):
             total = [a + b for a, b in zip(total, acc, strict=True)] if total else acc.tolist()
             if self.bar is not None:
-                self.bar.update(weight)
-
-        if self.pool is None:
-            for chunk in chunks:
-                add(one(chunk, True), chunk[2])
-            return total or [0] * nout
-        from concurrent.futures import FIRST_COMPLETED, wait
-
-        pending = {self.pool.submit(one, c, False): c[2] for c in chunks}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                add(fut.result(), pending.pop(fut))
+                self.bar.update(chunk[2])
         return total or [0] * nout
 
 

@@ -14,6 +14,13 @@ already catch ``ValueError`` keep working::
     │   └── StatedResultError            a replay whose pots, rake or winnings differ
     ├── HistoryError (ValueError)        a site hand history that cannot be read
     └── HandSkippedWarning (UserWarning) a site hand skipped (lenient reading)
+    ├── ArgumentError (ValueError)       an argument outside what a function accepts
+    │   ├── ArgumentTypeError (TypeError)
+    │   └── ColumnError                  a table's column missing, unknown or clashing
+    │       └── ColumnTypeError (TypeError)
+    ├── TableFormatError (ValueError)    a table file that cannot be read or written as asked
+    ├── BadRowError (ValueError)         a row of a table file stopped omaha eval
+    │   └── InputRowError                ... of one of the files of a Dask run
     ├── RangeSyntaxError (ValueError)    malformed range text
     └── PreflopTableError                no preflop ordering for a percent range
 
@@ -32,10 +39,12 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Protocol
 
 __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
+    "BadRowError",
     "ColumnError",
     "ColumnTypeError",
     "DuplicateCardError",
@@ -43,6 +52,7 @@ __all__ = [
     "HandSkippedWarning",
     "HistoryError",
     "IllegalActionError",
+    "InputRowError",
     "InvalidCardError",
     "MissingDependencyError",
     "OmahaError",
@@ -51,6 +61,7 @@ __all__ = [
     "RangeSyntaxError",
     "ReplayActionError",
     "StatedResultError",
+    "TableFormatError",
     "quote",
     "seat_name",
 ]
@@ -306,9 +317,8 @@ class ArgumentTypeError(ArgumentError, TypeError):
 class ColumnError(ArgumentError):
     """A table's column that cannot be used: missing, unknown, or of another length.
 
-    Raised by :func:`omaha.evaluate_frame`, :mod:`omaha.tabular` and
-    :mod:`omaha.pipeline` (``omaha eval`` exits with status 2 for it); the
-    message names the column.
+    Raised by :func:`omaha.evaluate_frame` and :mod:`omaha.files` (``omaha
+    eval`` exits with status 2 for it); the message names the column.
     """
 
 
@@ -319,6 +329,65 @@ class ColumnTypeError(ColumnError, ArgumentTypeError):
     neither pandas, pyarrow nor polars; the message names the column and
     the type found.
     """
+
+
+class TableFormatError(OmahaError, ValueError):
+    """A table file that cannot be read or written as asked (:mod:`omaha.files`).
+
+    An unknown extension or format, a codec given to a format that does not
+    take one, a missing header, a file that is not of its format, a
+    compressed stream cut short; the message names the file and the problem
+    (and the line, when it is known).
+    """
+
+
+class _Row(Protocol):
+    """A rejected row (:class:`omaha.files.readers.RejectedRow`), as the errors read it."""
+
+    reason: str
+
+    def where(self) -> str: ...
+
+
+class BadRowError(OmahaError, ValueError):
+    """A row that cannot be evaluated stopped a run (without ``skip_invalid``).
+
+    Raised by :func:`omaha.files.evaluate_file` (``omaha eval`` exits with
+    status 1). ``row`` is the :class:`omaha.files.readers.RejectedRow` (its
+    line or row number and the reason); the message says the same.
+
+    Attributes
+    ----------
+    row : omaha.files.readers.RejectedRow
+    """
+
+    def __init__(self, row: _Row) -> None:
+        super().__init__(f"{row.where()}: {row.reason}")
+        self.row = row
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), (self.row,)
+
+
+class InputRowError(BadRowError):
+    """A row of one of the input files stopped :func:`omaha.dask.evaluate_files`.
+
+    The message names the file, the line (text files) or row, and the
+    reason; ``path`` and ``row`` say the same.
+
+    Attributes
+    ----------
+    path : str
+    row : omaha.files.readers.RejectedRow
+    """
+
+    def __init__(self, path: str, row: _Row) -> None:
+        OmahaError.__init__(self, f"{path}: {row.where()}: {row.reason}")
+        self.path = path
+        self.row = row
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), (self.path, self.row)
 
 
 class RangeSyntaxError(OmahaError, ValueError):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from omaha import _eval
+from omaha._threads import run_rows
 from omaha.cards import (
     BOARD_SIZES,
     HOLE_SIZES,
@@ -265,12 +266,6 @@ def _row_error(holes: _Codes, boards: _Codes, row: int) -> InvalidCardError:
     return InvalidCardError(f"row {row}: invalid cards (hole {h}, board {b})")
 
 
-def _check_threads(threads: int) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ArgumentError(f"threads must be a positive integer, got {threads!r}")
-    return threads
-
-
 def _run_batch(
     kernel: Callable[..., int],
     holes: npt.ArrayLike,
@@ -457,32 +452,6 @@ def select_batch(holes: npt.ArrayLike, boards: npt.ArrayLike, threads: int = 1) 
     if status.any():
         raise _row_error(hc, bc, int(np.flatnonzero(status)[0]))
     return sel
-
-
-def run_rows(kernel: Callable[[int, int], int], n: int, threads: int) -> list[int]:
-    """Run ``kernel(start, stop)`` over rows 0..n split across Python threads.
-
-    Each part runs the compiled kernel with the GIL released; rows are split
-    evenly, and never into parts of fewer than 4,096 rows.
-
-    Returns
-    -------
-    list of int
-        What the kernel returned for each part, in row order.
-
-    Raises
-    ------
-    ValueError
-        If ``threads`` is not a positive integer.
-    """
-    threads = min(_check_threads(threads), max(1, n // 4096))
-    if threads == 1:
-        return [kernel(0, n)]
-    from concurrent.futures import ThreadPoolExecutor
-
-    cuts = [n * k // threads for k in range(threads + 1)]
-    with ThreadPoolExecutor(threads) as pool:
-        return list(pool.map(lambda k: kernel(cuts[k], cuts[k + 1]), range(threads)))
 
 
 # -------------------------------------------------------------------- showdown

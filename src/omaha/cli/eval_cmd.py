@@ -1,4 +1,4 @@
-"""``omaha eval``: evaluate a table of deals (argument parsing; :mod:`omaha.pipeline` works)."""
+"""``omaha eval``: evaluate a table of deals (argument parsing; :mod:`omaha.files` works)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import time
 from typing import Any
 
 from omaha.cli.eval_messages import os_problem, refused, say
-from omaha.tabular import RESULT_COLUMNS
+from omaha.files.formats import CODECS, FORMATS
+from omaha.files.tabular import RESULT_COLUMNS
 
 __all__ = ["CHUNK_ROWS", "OUTPUT_COLUMNS", "add_parser", "run"]
 
@@ -18,9 +19,6 @@ OUTPUT_COLUMNS = ("id", *RESULT_COLUMNS)
 
 CHUNK_ROWS = 65_536
 """Rows per batch by default."""
-
-_FORMATS = ("csv", "tsv", "jsonl", "parquet", "arrow")
-_CODECS = ("gzip", "bz2", "zstd")
 
 _EPILOG = """\
 formats: csv, tsv (with a header), jsonl (JSON Lines), parquet, arrow (Arrow IPC / Feather);
@@ -62,17 +60,24 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "-o", "--output", metavar="OUT", default="-", help="output file (default: stdout)"
     )
     p.add_argument(
-        "--format", choices=_FORMATS, help="output format (default: from OUT, else the input's)"
+        "--format", choices=FORMATS, help="output format (default: from OUT, else the input's)"
     )
     p.add_argument(
         "--input-format",
-        choices=_FORMATS,
+        choices=FORMATS,
         help="input format (default: from FILE, else its content)",
     )
     p.add_argument(
         "--compression",
-        choices=_CODECS,
+        choices=CODECS,
         help="compress a text output (default: from OUT's extension, e.g. out.csv.gz)",
+    )
+    p.add_argument(
+        "--compression-level",
+        type=int,
+        metavar="N",
+        help="the codec's level: gzip and bz2 1-9, zstd 1-22 (default: 1 for gzip and zstd, "
+        "the fastest; 9 for bz2)",
     )
     p.add_argument(
         "--columns",
@@ -169,8 +174,10 @@ class _Progress:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate the input and write the output; return the exit status (see the epilog)."""
-    from omaha.pipeline import BadRowError, ColumnError, evaluate_file
-    from omaha.tableio import RejectedRow, TableFormatError, format_of
+    from omaha.errors import ArgumentError, BadRowError, ColumnError, TableFormatError
+    from omaha.files.formats import format_of
+    from omaha.files.pipeline import evaluate_file
+    from omaha.files.readers import RejectedRow
 
     if args.dask is not None:
         from omaha.cli.eval_dask import run_dask
@@ -209,6 +216,7 @@ def run(args: argparse.Namespace) -> int:
             input_format=args.input_format,
             output_format=args.format,
             codec=args.compression,
+            compression_level=args.compression_level,
             columns=args.columns,
             hole=args.hole,
             board=args.board,
@@ -220,6 +228,9 @@ def run(args: argparse.Namespace) -> int:
         )
     except (BadRowError, ColumnError, TableFormatError) as exc:
         return refused(exc)
+    except ArgumentError as exc:  # a compression level
+        say(str(exc))
+        return 2
     except BrokenPipeError:
         raise  # the reader of the output went away: not an error (omaha.cli.main)
     except OSError as exc:  # reading or writing failed: a missing file, a full disk

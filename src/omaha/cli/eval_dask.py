@@ -11,9 +11,8 @@ __all__ = ["run_dask"]
 
 def run_dask(args: argparse.Namespace) -> int:
     """Evaluate the inputs on a Dask cluster; return the exit status (as ``omaha eval``'s)."""
-    from omaha.errors import MissingDependencyError
-    from omaha.pipeline import ColumnError
-    from omaha.tableio import RejectedRow, TableFormatError
+    from omaha.errors import ColumnError, InputRowError, MissingDependencyError, TableFormatError
+    from omaha.files.readers import RejectedRow
 
     if args.output == "-":
         say("--dask needs -o OUTPUT_DIR: the workers write Parquet parts there")
@@ -21,8 +20,8 @@ def run_dask(args: argparse.Namespace) -> int:
     if args.format not in (None, "parquet"):
         say(f"--dask writes Parquet parts, not --format {args.format}")
         return 2
-    if args.compression:
-        say("--compression is for text outputs; --dask writes Parquet parts")
+    if args.compression or args.compression_level is not None:
+        say("--compression and --compression-level are for text outputs; --dask writes Parquet")
         return 2
     if args.rejects and not args.skip_invalid:
         say("--rejects needs --skip-invalid")
@@ -48,7 +47,7 @@ def run_dask(args: argparse.Namespace) -> int:
                 chunk_rows=args.chunk_size,
                 client=client,
             )
-    except (omaha_dask.InputRowError, ColumnError, TableFormatError) as exc:
+    except (InputRowError, ColumnError, TableFormatError) as exc:
         return refused(exc)
     except KilledWorker as exc:
         say(f"a task failed on every worker that tried it (Dask's KilledWorker): {exc}")
@@ -61,7 +60,7 @@ def run_dask(args: argparse.Namespace) -> int:
         return 1
     if summary.rejected:
         if args.rejects:
-            from omaha.pipeline import write_rejects
+            from omaha.files.pipeline import write_rejects
 
             write_rejects(args.rejects, (row for _, row in summary.rejected))
         else:

@@ -112,7 +112,7 @@ def _write(hands: Iterator[HandHistory], output: str | None, keep: Callable[[int
     all the same. The output file is created only if ``keep(count)``.
     """
     from omaha import phh
-    from omaha.tableio import created_mode
+    from omaha.files.writer import created_mode
 
     if output is None:
         sys.stdout.flush()

@@ -3,7 +3,7 @@
 ``pyarrow.array``, ``pyarrow.scalar`` and ``Array.to_numpy`` import pandas
 whenever it is installed, to check whether their argument is a pandas
 object: 0.2 to 0.4 s of CPU added to every ``omaha eval`` run, which never
-touches pandas. The pipeline converts here instead, from and to the
+touches pandas. :mod:`omaha.files` converts here instead, from and to the
 arrays' buffers (``pyarrow.Array.from_buffers``, ``numpy.frombuffer``).
 """
 
@@ -16,7 +16,15 @@ if TYPE_CHECKING:
     import numpy as np
     import pyarrow as pa
 
-__all__ = ["empty_text", "from_numpy", "strings", "int64_values", "to_numpy", "valid_mask"]
+__all__ = [
+    "empty_text",
+    "from_numpy",
+    "int64_values",
+    "strings",
+    "text_buffers",
+    "to_numpy",
+    "valid_mask",
+]
 
 
 def from_numpy(values: np.ndarray, type: pa.DataType, valid: np.ndarray | None = None) -> pa.Array:
@@ -193,3 +201,43 @@ def int64_values(arr: pa.Array | pa.ChunkedArray) -> np.ndarray:
     if valid is not None:
         values[~valid] = 0
     return values
+
+
+def text_buffers(col: pa.Array) -> tuple[np.ndarray, np.ndarray | bytes, np.ndarray | None, int]:
+    """Return the buffers of a string or binary array, read in place.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray or bytes, numpy.ndarray or None, int)
+        The int64 offsets (n + 1,) of the values (the array's own slice),
+        the data bytes as uint8 (``b""`` when the array has no data buffer),
+        the validity bitmap as uint8 (None without one), and the bit offset
+        of the first value in it. View types are cast to ``large_binary``
+        first.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> offsets, data, bits, offset = text_buffers(pa.array(["As", None, "Kd7h"]).slice(1))
+    >>> offsets.tolist(), bytes(data[offsets[0] : offsets[-1]]), offset
+    ([2, 2, 6], b'Kd7h', 1)
+    """
+    import numpy as np
+    import pyarrow as pa
+
+    t = col.type
+    if pa.types.is_string_view(t) or pa.types.is_binary_view(t):
+        col = col.cast(pa.large_binary())
+        t = col.type
+    wide = pa.types.is_large_string(t) or pa.types.is_large_binary(t)
+    validity, offs, data = col.buffers()[:3]
+    offsets = np.frombuffer(offs, np.int64 if wide else np.int32)[
+        col.offset : col.offset + len(col) + 1
+    ]
+    bits = np.frombuffer(validity, np.uint8) if validity is not None else None
+    return (
+        offsets.astype(np.int64),
+        np.frombuffer(data, np.uint8) if data is not None else b"",
+        bits,
+        col.offset,
+    )

@@ -1,7 +1,7 @@
 """Tables of deals: card columns -> code arrays -> the kernel -> result columns.
 
 The one layer through which every tabular path evaluates hands: ``omaha
-eval`` (by way of :mod:`omaha.pipeline`), :func:`evaluate_frame` on pandas,
+eval`` (by way of :mod:`omaha.files.pipeline`), :func:`evaluate_frame` on pandas,
 pyarrow and polars frames, and the Dask partitions of :mod:`omaha.dask`.
 Columns are Apache Arrow arrays. Card text is parsed by compiled code
 straight from the Arrow buffers (:func:`omaha.cards.parse_cards_array`),
@@ -33,9 +33,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from omaha._arrow import int64_values, valid_mask
 from omaha.cards import BOARD_SIZES, HOLE_SIZES, NO_CARD, parse_cards, require_distinct
 from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError
+from omaha.files._arrow import int64_values, valid_mask
 
 if TYPE_CHECKING:
     import numpy as np
@@ -65,7 +65,7 @@ strength (1..56), name and cards, null where there is no eight-or-better low."""
 
 CARD_COLUMNS = ("hi_cards", "lo_cards")
 """The result columns of card text: nearly every value distinct (a writer
-gives them no dictionary or statistics, see :func:`omaha.tableio.open_writer`)."""
+gives them no dictionary or statistics, see :func:`omaha.files.writer.open_writer`)."""
 
 REASON_COLUMN = "reason"
 """With ``errors="coerce"``: why a row was rejected (null for a good row)."""
@@ -101,7 +101,7 @@ def _dictionaries() -> tuple[np.ndarray, pa.Array, pa.Array, pa.Array]:
     """
     import numpy as np
 
-    from omaha._arrow import strings
+    from omaha.files._arrow import strings
     from omaha.ranks import HandCategory, hi_name, lo_name
 
     names = [hi_name(s) for s in range(1, 7463)]
@@ -272,7 +272,7 @@ def evaluate_columns(hole: Any, board: Any, threads: int = 1) -> Evaluated:
     import numpy as np
 
     from omaha import _eval
-    from omaha.evaluator import run_rows
+    from omaha._threads import run_rows
 
     holes, hole_n, hole_bad, hole_null = _card_codes(hole, _MAX_HOLE, "hole")
     boards, board_n, board_bad, board_null = _card_codes(board, _MAX_BOARD, "board")
@@ -330,8 +330,8 @@ def _result_batch(
 ) -> pa.RecordBatch:
     import pyarrow as pa
 
-    from omaha._arrow import from_numpy
     from omaha.cards import format_cards_arrow
+    from omaha.files._arrow import from_numpy
 
     name_of, hi_names, categories, lo_names = _dictionaries()
     has_low = lo != 0

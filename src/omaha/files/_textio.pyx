@@ -1,5 +1,5 @@
 # Byte-level structure of text tables, for the readers and writers of
-# omaha.tableio: where each CSV record starts (its line number, for error
+# omaha.files: where each CSV record starts (its line number, for error
 # messages; Arrow's reader does the parsing), a first look at JSON Lines
 # blocks (which lines Arrow's JSON reader may be given), and JSON Lines text
 # written from Arrow string buffers. It knows nothing of cards or hands.
@@ -463,6 +463,44 @@ cdef inline Py_ssize_t _put_cell(uint8_t *o, const Column *c, Py_ssize_t r) noex
 cdef uint8_t _NOTHING[1]   # where an empty buffer's data points
 
 
+cdef int _measure(Column *cols, Py_ssize_t k, Py_ssize_t n, Py_ssize_t elen,
+                  Py_ssize_t *size, int64_t *bad) noexcept nogil:
+    """Check the columns and bound the text they make: its cells (escaped) or nulls, prefixes.
+
+    Returns 0, or 1 for offsets that decrease, 2 for a dictionary index out
+    of range (put in bad). Marks the text columns that need no escaping.
+    """
+    cdef Py_ssize_t j, r, m, longest, extra, total = 0
+    cdef Column *c
+    for j in range(k):
+        c = &cols[j]
+        if c.offsets != NULL:
+            for r in range(c.dict_size):
+                if c.offsets[r + 1] < c.offsets[r]:
+                    return 1
+        total += n * (c.prefix_len + c.null_len)
+        if c.kind == COL_INT:
+            total += 20 * n
+        elif c.kind == COL_DICT:
+            longest = 0
+            for r in range(c.dict_size):
+                longest = max(longest, c.offsets[r + 1] - c.offsets[r])
+            for r in range(n):
+                if _valid(c, r) and not 0 <= c.values[r] < c.dict_size:
+                    bad[0] = c.values[r]
+                    return 2
+            total += n * longest
+        else:
+            m = c.offsets[n] - c.offsets[0] if n else 0
+            extra = 0
+            if c.kind != COL_RAW:
+                extra = _escaped(c.kind, c.data + c.offsets[0], m)
+                c.plain = extra == 0
+            total += m + extra + (2 * n if c.kind != COL_RAW else 0)
+    size[0] = total + n * elen + SLACK
+    return 0
+
+
 def write_rows(list columns, bytes end, bytearray out):
     """Write the text of n rows into out: each row the columns' prefixes and cells, then end.
 
@@ -480,7 +518,7 @@ def write_rows(list columns, bytes end, bytearray out):
     escaping): a writer passing the same buffer every time touches no new
     memory after the first batch.
     """
-    cdef Py_ssize_t k = len(columns), n = -1, r, j, size = 0, pos = 0, m, longest
+    cdef Py_ssize_t k = len(columns), n = -1, r, j, size = 0, pos = 0, m
     cdef Column *cols
     cdef Column *c
     cdef uint8_t *o
@@ -491,7 +529,9 @@ def write_rows(list columns, bytes end, bytearray out):
     cdef Py_ssize_t dlen
     cdef list keep = []
     cdef const uint8_t *e = end
-    cdef Py_ssize_t elen = len(end), extra
+    cdef Py_ssize_t elen = len(end)
+    cdef int status
+    cdef int64_t bad = 0
     if k == 0:
         return 0
     cols = <Column *>malloc(k * sizeof(Column))
@@ -531,9 +571,6 @@ def write_rows(list columns, bytes end, bytearray out):
                 m = off.shape[0] - 1
                 if m < 0 or off[0] < 0 or off[m] > dlen:
                     raise ValueError("offsets point outside the data")
-                for r in range(m):
-                    if off[r + 1] < off[r]:
-                        raise ValueError("offsets must not decrease")
                 c.offsets = &off[0]
                 c.dict_size = m
             if kind in (COL_DICT, COL_INT):
@@ -555,28 +592,13 @@ def write_rows(list columns, bytes end, bytearray out):
                 if bits.shape[0] * 8 < bit_offset + n:
                     raise ValueError("a validity bitmap is too short")
                 c.validity = &bits[0] if bits.shape[0] else NULL
-        # Each column's most text: its cells (escaped) or null, with its prefix.
-        for j in range(k):
-            c = &cols[j]
-            size += n * (c.prefix_len + c.null_len)
-            if c.kind == COL_INT:
-                size += 20 * n
-            elif c.kind == COL_DICT:
-                longest = 0
-                for r in range(c.dict_size):
-                    longest = max(longest, c.offsets[r + 1] - c.offsets[r])
-                for r in range(n):
-                    if _valid(c, r) and not 0 <= c.values[r] < c.dict_size:
-                        raise ValueError(f"dictionary index {c.values[r]} out of range")
-                size += n * longest
-            else:
-                m = c.offsets[n] - c.offsets[0] if n else 0
-                extra = 0
-                if c.kind != COL_RAW:
-                    extra = _escaped(c.kind, c.data + c.offsets[0], m)
-                    c.plain = extra == 0
-                size += m + extra + (2 * n if c.kind != COL_RAW else 0)
-        size += n * elen + SLACK
+        # Each column's most text (checked and measured without the GIL).
+        with nogil:
+            status = _measure(cols, k, n, elen, &size, &bad)
+        if status == 1:
+            raise ValueError("offsets must not decrease")
+        if status == 2:
+            raise ValueError(f"dictionary index {bad} out of range")
         if PyByteArray_GET_SIZE(out) < size:
             PyByteArray_Resize(out, size)  # raises BufferError while out is exported
         o = <uint8_t *>PyByteArray_AS_STRING(out)

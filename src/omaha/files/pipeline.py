@@ -1,13 +1,14 @@
 """Evaluate a file of deals into a file of results, streaming (what ``omaha eval`` runs).
 
-Reading and writing are :mod:`omaha.tableio`'s (Arrow), evaluation is
-:mod:`omaha.tabular`'s: file -> batches -> :func:`omaha.tabular.evaluate_columns`
--> batches -> file, in bounded memory whatever the size of the input.
+Reading is :mod:`omaha.files.readers`', writing :mod:`omaha.files.writer`'s
+(Arrow both), evaluation :mod:`omaha.files.tabular`'s: file -> batches ->
+:func:`omaha.files.tabular.evaluate_columns` -> batches -> file, in bounded
+memory whatever the size of the input.
 
 The output holds the input's columns other than the hole and board (an
 ``id`` of 1-based row numbers first when the input has no ``id`` column;
 a row whose ``id`` is missing gets its row number), then
-:data:`omaha.tabular.RESULT_COLUMNS`, unless ``columns`` names others.
+:data:`omaha.files.tabular.RESULT_COLUMNS`, unless ``columns`` names others.
 """
 
 from __future__ import annotations
@@ -17,40 +18,31 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from omaha._arrow import from_numpy
-from omaha.errors import ColumnError, OmahaError
-from omaha.tableio import RejectedRow, TableFormatError, format_of, open_reader, open_writer
-from omaha.tabular import CARD_COLUMNS, RESULT_COLUMNS, evaluate_columns, find_columns
+from omaha.errors import BadRowError, ColumnError, InvalidCardError, TableFormatError
+from omaha.files._arrow import empty_text, from_numpy, valid_mask
+from omaha.files.formats import TEXT_FORMATS, format_of, is_json_text
+from omaha.files.readers import RejectedRow, open_reader
+from omaha.files.tabular import CARD_COLUMNS, RESULT_COLUMNS, evaluate_columns, find_columns
+from omaha.files.writer import open_writer
 
 if TYPE_CHECKING:
     import numpy as np
     import pyarrow as pa
 
-    from omaha.tableio import Chunk, TableWriter
+    from omaha.files.readers import Chunk
+    from omaha.files.writer import TableWriter
 
 __all__ = [
-    "BadRowError",
     "ChunkEvaluator",
-    "ColumnError",
     "Evaluated",
+    "ID",
     "RunStats",
     "evaluate_file",
     "write_rejects",
 ]
 
 ID = "id"
-
-
-class BadRowError(OmahaError, ValueError):
-    """A row that cannot be evaluated stopped the run (without ``skip_invalid``).
-
-    ``row`` is the :class:`omaha.tableio.RejectedRow` (its line or row
-    number and the reason); the message says the same.
-    """
-
-    def __init__(self, row: RejectedRow) -> None:
-        super().__init__(f"{row.where()}: {row.reason}")
-        self.row = row
+"""The column of row identifiers: passed through, or made of 1-based row numbers."""
 
 
 @dataclass
@@ -75,6 +67,7 @@ def evaluate_file(
     input_format: str | None = None,
     output_format: str | None = None,
     codec: str | None = None,
+    compression_level: int | None = None,
     columns: Sequence[str] | None = None,
     hole: str = "hole",
     board: str = "board",
@@ -91,21 +84,24 @@ def evaluate_file(
     source : str
         The input file (``-`` for standard input): CSV or TSV with a header,
         JSON Lines, Parquet or Arrow, compressed or not (see
-        :func:`omaha.tableio.open_reader`).
+        :func:`omaha.files.readers.open_reader`).
     output : str, default "-"
         The output file (``-`` for standard output); written to a temporary
         file beside it and renamed when complete.
     input_format, output_format : str, optional
-        One of :data:`omaha.tableio.FORMATS`; by default from the file names
+        One of :data:`omaha.files.formats.FORMATS`; by default from the file names
         (standard output, or a name without an extension: the input's format
         if it is text, else CSV).
     codec : str, optional
         ``"gzip"``, ``"bz2"`` or ``"zstd"`` for a text output (by default
         from the output's name).
+    compression_level : int, optional
+        The codec's level (gzip and bz2 1..9, zstd 1..22); by default the
+        fastest for gzip and zstd (:data:`omaha.files.writer.DEFAULT_LEVELS`).
     columns : sequence of str, optional
         The output columns, in order: input columns (``id``, ``hole``, any
         other) and result columns. By default every input column but the
-        hole and board, then :data:`omaha.tabular.RESULT_COLUMNS`.
+        hole and board, then :data:`omaha.files.tabular.RESULT_COLUMNS`.
     hole, board : str, default "hole", "board"
         The card columns (matched ignoring case and surrounding spaces), or
         the prefixes of code columns (``hole0``, ``hole1``, ...).
@@ -115,11 +111,11 @@ def evaluate_file(
         With ``skip_invalid``, where each rejected row goes: a file name
         (columns ``line``, ``row``, ``reason``, ``hole``, ``board``; the
         format from its extension, CSV by default) or a function called
-        with each :class:`omaha.tableio.RejectedRow`.
+        with each :class:`omaha.files.readers.RejectedRow`.
     threads : int, default 1
         Threads for the kernel (and for Arrow's readers when more than one).
         Whatever the number, the input is read ahead and the output written
-        behind on a thread each (see :class:`omaha.tableio.TableWriter`).
+        behind on a thread each (see :class:`omaha.files.writer.TableWriter`).
     chunk_rows : int, default 65,536
         Rows per batch.
     progress : callable, optional
@@ -137,7 +133,7 @@ def evaluate_file(
         not created).
     ColumnError
         A column of ``columns`` that neither the input nor the results have.
-    omaha.tableio.TableFormatError
+    TableFormatError
         An unknown format or extension, an input that is not of its format,
         or one without the card columns.
     OSError
@@ -150,8 +146,15 @@ def evaluate_file(
         if fmt is None and format_of(output, writing=True)[0] is None:
             # Standard output or a name without an extension: the input's format if
             # it is text, else CSV.
-            fmt = reader.format if reader.format in ("csv", "tsv", "jsonl") else "csv"
-        writer = open_writer(output, fmt, codec, plain_columns=CARD_COLUMNS, distinct_columns=(ID,))
+            fmt = reader.format if reader.format in TEXT_FORMATS else "csv"
+        writer = open_writer(
+            output,
+            fmt,
+            codec,
+            plain_columns=CARD_COLUMNS,
+            distinct_columns=(ID,),
+            compression_level=compression_level,
+        )
     except BaseException:
         reader.close()
         raise
@@ -185,8 +188,8 @@ def evaluate_file(
                 done += good.num_rows
             if progress is not None:
                 progress(done + skipped, reader.bytes_read)
-        if done == 0:
-            writer.write_header(evaluator.names)
+        if done == 0:  # the columns of the output (and their types) whatever the size
+            writer.write(evaluator.no_rows())
         writer.close()
         if reject_writer is not None:
             reject_writer.close()
@@ -221,7 +224,7 @@ class ChunkEvaluator:
     Parameters
     ----------
     fmt : str
-        The input's format (one of :data:`omaha.tableio.FORMATS`): in CSV and
+        The input's format (one of :data:`omaha.files.formats.FORMATS`): in CSV and
         TSV an empty card field is no cards rather than a missing value.
     hole, board, columns, threads
         As in :func:`evaluate_file`.
@@ -231,13 +234,13 @@ class ChunkEvaluator:
     ColumnError
         (when called) A column of ``columns`` the input and the results lack,
         or a card column missing from a later chunk.
-    omaha.tableio.TableFormatError
+    TableFormatError
         (when called) An input without the card columns.
 
     Examples
     --------
     >>> import numpy as np, pyarrow as pa
-    >>> from omaha.tableio import Chunk
+    >>> from omaha.files.readers import Chunk
     >>> batch = pa.record_batch({"hole": ["AsKsQsJs", "As"], "board": ["Ts9s8s2d3c"] * 2})
     >>> e = ChunkEvaluator("csv", columns=["id", "hi_name"])
     >>> good, rows, rejected = e(Chunk(batch, np.arange(1, 3), None))
@@ -260,6 +263,7 @@ class ChunkEvaluator:
         self._hole, self._board, self._columns = hole, board, columns
         self.threads = threads
         self._layout: _Layout | None = None
+        self._input: pa.Schema | None = None  # the first chunk's columns
 
     @property
     def names(self) -> list[str]:
@@ -270,13 +274,45 @@ class ChunkEvaluator:
         return layout.names
 
     def __call__(self, chunk: Chunk) -> Evaluated:
-        """Evaluate ``chunk`` (:class:`omaha.tableio.Chunk`)."""
+        """Evaluate ``chunk`` (:class:`omaha.files.readers.Chunk`)."""
         if self._layout is None:
             if chunk.batch.num_columns == 0:  # nothing readable yet
                 return Evaluated(None, chunk.rows[:0], list(chunk.rejected))
             names = list(chunk.batch.schema.names)
             self._layout = _Layout(names, self._hole, self._board, self._columns)
+            self._input = chunk.batch.schema
         return Evaluated(*_evaluate(chunk, self._layout, self.threads, self.format))
+
+    def no_rows(self) -> pa.RecordBatch:
+        """Return the output of no rows: the columns and types a row would have.
+
+        The input's columns keep their types (text when the input had no
+        rows to say: a header-only CSV, an empty file).
+        """
+        import numpy as np
+        import pyarrow as pa
+
+        if self._input is not None and self._layout is not None:
+            from omaha.files.readers import Chunk
+
+            empty = pa.RecordBatch.from_arrays(
+                [pa.array([], f.type) for f in self._input], schema=self._input
+            )
+            good = _evaluate(
+                Chunk(empty, np.zeros(0, np.int64), None), self._layout, 1, self.format
+            )[0]
+            assert good is not None
+            return good
+        results = evaluate_columns(pa.array([], pa.string()), pa.array([], pa.string())).columns
+        fields = [
+            results.schema.field(n)
+            if n in RESULT_COLUMNS
+            else pa.field(n, pa.int64() if n == ID else pa.string())
+            for n in self.names
+        ]
+        return pa.RecordBatch.from_arrays(
+            [pa.array([], f.type) for f in fields], schema=pa.schema(fields)
+        )
 
 
 class _Layout:
@@ -290,8 +326,6 @@ class _Layout:
         columns: Sequence[str] | None,
         empty: bool = False,
     ) -> None:
-        from omaha.errors import InvalidCardError
-
         self.input = names
         if empty:
             self.hole: Any = hole
@@ -362,7 +396,7 @@ def _evaluate(
     rejected.sort(key=lambda r: r.row)
     keep = np.ones(batch.num_rows, bool)
     keep[result.rejected] = False
-    if not keep.any():
+    if batch.num_rows and not keep.any():
         return None, chunk.rows[:0], rejected
     index = from_numpy(np.flatnonzero(keep), pa.int64()) if not keep.all() else None
     rows = chunk.rows if index is None else chunk.rows[keep]
@@ -393,8 +427,6 @@ def _empty_if_null(col: Any) -> Any:
         return col
     import pyarrow.compute as pc
 
-    from omaha._arrow import empty_text
-
     empty = empty_text(col.type)
     return col if empty is None else pc.fill_null(col, empty)
 
@@ -404,14 +436,12 @@ def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
 
     JSON Lines may give cards as a string, as a list of card strings, or (a
     bad row) as anything else; a column of mixed JSON types arrives as JSON
-    texts (``omaha.tableio``).
+    texts (:data:`omaha.files.formats.JSON_TEXT`).
     """
     import json
 
     import numpy as np
     import pyarrow as pa
-
-    from omaha._arrow import valid_mask
 
     def name_nulls() -> None:
         valid = valid_mask(col)
@@ -420,7 +450,7 @@ def _card_text(col: Any, f: Any, which: str, why_not: dict[int, str]) -> Any:
 
     t = col.type
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_dictionary(t):
-        if not (f.metadata and f.metadata.get(b"omaha.json") == b"1"):
+        if not is_json_text(f):
             name_nulls()
             return col
         values = [None if v is None else json.loads(v) for v in col.to_pylist()]
@@ -515,8 +545,6 @@ class _RejectFile:
     """Rejected rows written to a table file (columns line, row, reason, hole, board)."""
 
     def __init__(self, path: str) -> None:
-        from omaha.tableio import format_of
-
         fmt, _ = format_of(path)
         self.writer: TableWriter = open_writer(path, fmt or "csv")
         self.rows: list[RejectedRow] = []

@@ -1,4 +1,4 @@
-# Hand-written stub of omaha._textio (checked by stubtest).
+# Hand-written stub of omaha.files._textio (checked by stubtest).
 from typing import Any
 
 import numpy as np

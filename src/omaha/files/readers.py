@@ -1,25 +1,23 @@
-"""Reading and writing tables of deals: CSV, TSV, JSON Lines, Parquet and Arrow files.
+"""Reading table files as streams of chunks: CSV, TSV, JSON Lines, Parquet and Arrow.
 
-Apache Arrow does the reading and the writing (``pyarrow.csv``,
-``pyarrow.json``, ``pyarrow.parquet``, ``pyarrow.ipc``, and its gzip, bz2 and
-zstd codecs), in streaming batches so that memory stays bounded whatever
-the size of the file. This module adds what a pipeline needs around it:
+Apache Arrow does the reading (``pyarrow.csv``, ``pyarrow.json``,
+``pyarrow.parquet``, ``pyarrow.ipc``, and its gzip, bz2 and zstd codecs), in
+streaming batches so that memory stays bounded whatever the size of the
+file. This module adds what a pipeline needs around it:
 
-- the format and the codec from a file name (``deals.csv.gz``), or from
-  the first bytes of the input (standard input, unknown extensions);
-- the line where each row starts in a text file (:class:`omaha._textio.CsvLines`),
-  so that a rejected row is reported by its line; rows the reader cannot
-  split (a wrong number of fields, a line of JSON Lines that is not one
-  object) are reported, not dropped;
+- the line where each row starts in a text file
+  (:class:`omaha.files._textio.CsvLines`), so that a rejected row is
+  reported by its line; rows the reader cannot split (a wrong number of
+  fields, a line of JSON Lines that is not one object) are reported, not
+  dropped;
 - the JSON Lines guarantees Arrow's JSON reader does not give by itself: one
   value per line, no NaN or infinity, integers kept exact, no crash on deep
   nesting (such blocks are read line by line with :mod:`json`);
 - card text that is not UTF-8 read as text with U+FFFD in place of the bad
-  bytes;
-- a JSON Lines writer (Arrow has none), compiled where it handles text;
-- output written to a temporary file beside the target and renamed over it
-  when complete, so a killed run never leaves a partial file under the
-  final name.
+  bytes.
+
+The format and the codec come from the name or the content
+(:mod:`omaha.files.formats`).
 """
 
 from __future__ import annotations
@@ -29,17 +27,22 @@ import functools
 import io
 import json
 import math
-import os
 import re
 import sys
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
-from omaha._arrow import to_numpy
-from omaha.errors import ArgumentError, OmahaError
+from omaha.errors import ArgumentError, TableFormatError
+from omaha.files._arrow import text_buffers
+from omaha.files.formats import (
+    JSON_TEXT,
+    check_format,
+    format_of,
+    sniff_codec,
+    sniff_format,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,110 +50,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Chunk",
-    "FORMATS",
     "RejectedRow",
-    "TableFormatError",
     "TableReader",
-    "TableWriter",
     "as_text",
-    "created_mode",
-    "format_of",
     "open_parquet",
     "open_reader",
-    "open_writer",
-    "text_rows",
 ]
 
-FORMATS = ("csv", "tsv", "jsonl", "parquet", "arrow")
-"""The table formats: CSV and TSV (with a header), JSON Lines, Parquet, Arrow IPC (Feather v2)."""
-
-_EXTENSIONS = {
-    ".csv": "csv",
-    ".tsv": "tsv",
-    ".tab": "tsv",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-    ".parquet": "parquet",
-    ".pq": "parquet",
-    ".arrow": "arrow",
-    ".feather": "arrow",
-    ".ipc": "arrow",
-}
-_CODECS = {".gz": "gzip", ".gzip": "gzip", ".bz2": "bz2", ".zst": "zstd", ".zstd": "zstd"}
-_MAGIC = {b"\x1f\x8b": "gzip", b"BZh": "bz2", b"\x28\xb5\x2f\xfd": "zstd"}
-_TEXT_FORMATS = ("csv", "tsv", "jsonl")
 _BLOCK = 1 << 21  # bytes per CSV block and per read (a record may not be longer)
 _MAX_COLUMNS = 10_000  # columns of a CSV file
-_JSON_FLAG = b"omaha.json"  # field metadata: the strings are JSON texts (mixed types)
-_ROW_GROUP_ROWS = 1 << 18  # rows buffered per Parquet row group
-
-
-class TableFormatError(OmahaError, ValueError):
-    """A table that cannot be read or written as asked.
-
-    An unknown extension or format, a codec given to a format that does not
-    take one, a missing header, a file that is not of its format; the
-    message names the file and the problem.
-    """
-
-
-def format_of(path: str, *, writing: bool = False) -> tuple[str | None, str | None]:
-    """Return ``(format, codec)`` from a file name such as ``deals.csv.gz``.
-
-    Parameters
-    ----------
-    path : str
-        The file name (``-`` for standard input or output).
-    writing : bool, default False
-        Whether the file is to be written: then an extension that names no
-        format is an error (for reading, the content decides).
-
-    Returns
-    -------
-    (str or None, str or None)
-        One of :data:`FORMATS` (None when the name does not say), and
-        ``"gzip"``, ``"bz2"``, ``"zstd"`` or None.
-
-    Raises
-    ------
-    TableFormatError
-        When writing, an extension that is not a format (``out.xlsx``).
-
-    Examples
-    --------
-    >>> format_of("deals.csv.gz")
-    ('csv', 'gzip')
-    >>> format_of("out.parquet")
-    ('parquet', None)
-    """
-    if path == "-":
-        return None, None
-    name = os.path.basename(path).lower()
-    root, ext = os.path.splitext(name)
-    codec = _CODECS.get(ext)
-    codec_ext = ext
-    if codec is not None:
-        root, ext = os.path.splitext(root)
-    fmt = _EXTENSIONS.get(ext)
-    if fmt is None and writing and (ext or codec):
-        known = " ".join(sorted(_EXTENSIONS))
-        what = f"unknown extension {ext!r}" if ext else f"no format before {codec_ext!r}"
-        raise TableFormatError(
-            f"{what} in {path!r}: the formats are {known}, "
-            "each optionally followed by .gz, .bz2 or .zst (or give --format)"
-        )
-    return fmt, codec
-
-
-def _check_codec(fmt: str, codec: str | None, path: str) -> None:
-    if codec is not None and fmt not in _TEXT_FORMATS:
-        raise TableFormatError(
-            f"{path!r}: {fmt} files are compressed inside; {codec} applies to csv, tsv "
-            "and jsonl only"
-        )
-
-
-# ------------------------------------------------------------------ reading
 
 
 @dataclass
@@ -325,22 +233,48 @@ def _decompress(raw: IO[bytes], codec: str | None, name: str) -> Any:
     import pyarrow as pa
 
     head = _peek(raw, 4)
-    sniffed = next((c for magic, c in _MAGIC.items() if head.startswith(magic)), None)
+    sniffed = sniff_codec(head)
     if codec is not None and sniffed != codec:
         raise TableFormatError(f"{name!r} is named as {codec} but its content is not {codec}")
     codec = codec or sniffed
     if codec is None:
         return raw
-    return pa.CompressedInputStream(pa.PythonFile(raw, mode="r"), codec)
+    return _Decompressed(pa.CompressedInputStream(pa.PythonFile(raw, mode="r"), codec), codec, name)
 
 
-def _sniff(head: bytes) -> str:
-    if head.startswith(b"PAR1"):
-        return "parquet"
-    if head.startswith(b"ARROW1") or head.startswith(b"\xff\xff\xff\xff"):
-        return "arrow"
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "jsonl" if text.startswith(b"{") else "csv"
+class _Decompressed(io.RawIOBase):
+    """A codec's stream that names the file and the line when the stream is cut or damaged.
+
+    pyarrow says only ``Truncated compressed stream`` (or zlib's reason); the
+    lines are counted as they pass, so the error says where the text stops
+    (reads of at most 64 KB: what a failed read had decoded is lost).
+    """
+
+    _READ = 1 << 16
+
+    def __init__(self, stream: Any, codec: str, name: str) -> None:
+        self._stream = stream
+        self._codec = codec
+        self._name = name
+        self._lines = 0  # line ends passed so far
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")[: self._READ]
+        try:
+            n = int(self._stream.readinto(view) or 0)
+        except OSError as exc:
+            if exc.errno is not None:  # the disk's own error: as it is
+                raise
+            where = f"after line {self._lines:,}" if self._lines else "within its first line"
+            raise TableFormatError(
+                f"{self._name!r}: the {self._codec} stream stops {where}: "
+                f"the file is cut short or damaged ({exc})"
+            ) from None
+        self._lines += view[:n].tobytes().count(b"\n") if n else 0
+        return n
 
 
 class TableReader:
@@ -409,7 +343,7 @@ class TableReader:
         import pyarrow as pa
         import pyarrow.csv as pcsv
 
-        from omaha._textio import CsvLines
+        from omaha.files._textio import CsvLines
 
         delimiter = "\t" if self.format == "tsv" else ","
         lines = CsvLines(delimiter)
@@ -501,7 +435,7 @@ class TableReader:
     def _jsonl(self) -> Iterator[Chunk]:
         import numpy as np
 
-        from omaha._textio import jsonl_lines
+        from omaha.files._textio import jsonl_lines
 
         first_line = 1
         schema = None
@@ -587,6 +521,8 @@ class TableReader:
         self._closers.append(pf.close)
         self.names = list(pf.schema_arrow.names)
         self.total_rows = pf.metadata.num_rows
+        if not self.total_rows:  # no rows, but its columns: the same output schema
+            yield Chunk(as_text(_no_rows(pf.schema_arrow)), self._numbers(0), None)
         for batch in pf.iter_batches(batch_size=self._chunk_rows, use_threads=self._threads > 1):
             yield Chunk(as_text(batch), self._numbers(batch.num_rows), None)
 
@@ -604,11 +540,15 @@ class TableReader:
                 raise TableFormatError(f"{self.path!r} is not an Arrow IPC file: {exc}") from None
             batches = iter(reader)
         self.names = list(reader.schema.names)
+        rows = 0
         for batch in batches:
             for start in range(0, max(batch.num_rows, 1), self._chunk_rows):
                 part = batch.slice(start, self._chunk_rows)
                 if part.num_rows:
+                    rows += part.num_rows
                     yield Chunk(as_text(part), self._numbers(part.num_rows), None)
+        if not rows:  # no rows, but its columns: the same output schema
+            yield Chunk(as_text(_no_rows(reader.schema)), self._numbers(0), None)
 
 
 class _NotTextRows:
@@ -668,6 +608,13 @@ def _csv_problem(exc: Exception) -> str:
         shown = ascii(row[:60]) + (" ..." if len(row) > 60 else "")
         return f"record {int(fields[1]) - 1}: expected {fields[2]} fields, got {fields[3]}: {shown}"
     return text
+
+
+def _no_rows(schema: pa.Schema) -> pa.RecordBatch:
+    """Return a batch of no rows with the columns of ``schema``."""
+    import pyarrow as pa
+
+    return pa.RecordBatch.from_arrays([pa.array([], f.type) for f in schema], schema=schema)
 
 
 def _empty_batch(names: list[str]) -> pa.RecordBatch:
@@ -780,7 +727,7 @@ def as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
 
 def _ascii(col: Any) -> bool:
     """Whether the bytes of a binary (or large binary) array's values are all ASCII."""
-    offsets, data, _, _ = _text_buffers(col)
+    offsets, data, _, _ = text_buffers(col)
     if isinstance(data, bytes):  # no data buffer: only empty values
         return True
     values = data[offsets[0] : offsets[-1]]
@@ -838,7 +785,7 @@ def _batch_of_dicts(rows: list[dict[str, Any]]) -> pa.RecordBatch:
         except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError, UnicodeEncodeError):
             texts = [None if v is None else json.dumps(v) for v in values]
             arr = pa.array(texts, pa.string())
-            fields.append(pa.field(name, pa.string(), metadata={_JSON_FLAG: b"1"}))
+            fields.append(pa.field(name, pa.string(), metadata={JSON_TEXT: b"1"}))
         arrays.append(arr)
     return pa.RecordBatch.from_arrays(arrays, schema=pa.schema(fields))
 
@@ -859,7 +806,7 @@ def open_reader(
         ``.zst`` suffix (or, whatever the name, the codec's magic bytes)
         decompresses a text format on the fly.
     fmt : str, optional
-        One of :data:`FORMATS`; by default from the name, else from the
+        One of :data:`~omaha.files.formats.FORMATS`; by default from the name, else from the
         first bytes (Parquet and Arrow by their magic, JSON Lines when the
         first character is ``{``, else CSV).
     chunk_rows : int, default 65,536
@@ -887,12 +834,12 @@ def open_reader(
         fmt = fmt or named
         if fmt in ("parquet", "arrow") or (fmt is None and codec is None):
             head = _peek(raw, 1 << 12)
-            fmt = fmt or _sniff(head)
+            fmt = fmt or sniff_format(head)
         if fmt in ("parquet", "arrow"):
-            _check_codec(fmt, codec, path)
+            check_format(fmt, codec, path)
             stream: Any = raw if raw.seekable() else _spool(raw)
         else:
-            held = _sniff(_peek(raw, 8))
+            held = sniff_format(_peek(raw, 8))
             if held in ("parquet", "arrow"):  # a binary table under a text name
                 raise TableFormatError(
                     f"{path!r} holds {held} data, not {fmt}: give its format "
@@ -901,8 +848,7 @@ def open_reader(
             stream = _decompress(raw, codec, path)
             if fmt is None:
                 fmt = "csv"
-        if fmt not in FORMATS:
-            raise TableFormatError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
+        check_format(fmt, codec, path)
         return TableReader(path, fmt, raw, stream, chunk_rows, threads)
     except BaseException:
         if path != "-":
@@ -912,6 +858,8 @@ def open_reader(
 
 def _spool(raw: IO[bytes]) -> IO[bytes]:
     """Copy a stream (standard input) to a seekable file on disk, for Parquet and Arrow."""
+    import tempfile  # at first use: it imports shutil, bz2, lzma and random
+
     spool = tempfile.TemporaryFile()  # noqa: SIM115 (returned open)
     while True:
         data = raw.read(_BLOCK)
@@ -920,593 +868,3 @@ def _spool(raw: IO[bytes]) -> IO[bytes]:
         spool.write(data)
     spool.seek(0)
     return spool
-
-
-# ------------------------------------------------------------------ writing
-
-
-class TableWriter:
-    """Writes batches to a table file (see :func:`open_writer`).
-
-    Text formats are written batch by batch; Parquet gathers about a quarter
-    of a million rows per row group. :meth:`close` completes the file (and
-    renames the temporary file over the target); :meth:`abort` removes it.
-
-    The writing itself (the copy into the file, a codec's compression,
-    Parquet's encoding) runs on a thread of its own, behind the caller, as
-    Arrow's readers read ahead: :meth:`write` returns once the batch's text
-    (or table) is made and the write before it is done, so at most one
-    write is in flight and memory stays bounded. A write's error (a full
-    disk) is raised by the next call of :meth:`write` or :meth:`close`.
-    """
-
-    def __init__(
-        self,
-        path: str,
-        fmt: str,
-        codec: str | None,
-        plain_columns: Sequence[str] = (),
-        distinct_columns: Sequence[str] = (),
-    ) -> None:
-        self.path = path
-        self.plain_columns = tuple(plain_columns)
-        self.distinct_columns = tuple(distinct_columns)
-        self.format = fmt
-        self.codec = codec
-        self.rows = 0
-        self._temp: str | None = None
-        self._file: Any = None
-        self._sink: Any = None
-        self._writer: Any = None
-        self._pending: list[Any] = []
-        self._pending_rows = 0
-        self._header = True
-        self._schema: Any = None
-        # The text of a batch: two buffers in turn, one being written behind.
-        self._texts = (bytearray(), bytearray())
-        self._turn = 0
-        self._behind = _WriteBehind()
-        self._open()
-
-    def _open(self) -> None:
-        import pyarrow as pa
-
-        if self.path == "-":
-            self._file = sys.stdout.buffer
-            # A codec's stream and Parquet's writer close what they write to:
-            # standard output must stay open (flushed) for the rest of the run.
-            base: Any = pa.PythonFile(_KeptOpen(self._file), mode="w")
-        else:
-            target = os.path.abspath(self.path)
-            if os.path.exists(target) and not os.path.isfile(target):
-                self._file = open(target, "wb")  # noqa: SIM115  (a device or a pipe)
-            else:
-                directory, name = os.path.split(target)
-                fd, self._temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=directory)
-                self._file = os.fdopen(fd, "wb")
-            base = pa.PythonFile(self._file, mode="w")
-        self._sink = pa.CompressedOutputStream(base, self.codec) if self.codec else base
-
-    def write(self, batch: pa.RecordBatch) -> None:
-        """Write one batch (its columns must be those of the first batch)."""
-        if self.format in _TEXT_FORMATS:
-            if self._header and self.format != "jsonl":
-                self._behind.put(self._sink.write, _header(batch.schema.names, self.format))
-            self._header = False
-            # The buffer of this turn is free: the write in flight holds the other.
-            text = self._texts[self._turn]
-            self._turn ^= 1
-            n = _write_text(batch, self.format, text)
-            self._behind.put(_write_part, self._sink, text, n)
-        elif self.format == "parquet":
-            self._pending.append(batch)
-            self._pending_rows += batch.num_rows
-            if self._pending_rows >= _ROW_GROUP_ROWS:
-                self._flush_parquet()
-        else:
-            import pyarrow as pa
-
-            if self._writer is None:
-                self._schema = batch.schema
-                self._writer = pa.ipc.new_file(self._sink, batch.schema)
-            self._behind.put(self._writer.write_batch, _conform(batch, self._schema))
-        self.rows += batch.num_rows
-
-    def write_header(self, names: list[str]) -> None:
-        """Write the header of an empty CSV or TSV output (no batch was written)."""
-        if self.format in ("csv", "tsv") and self._header:
-            self._behind.put(self._sink.write, _header(names, self.format))
-            self._header = False
-
-    def _flush_parquet(self) -> None:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        if not self._pending:
-            return
-        if self._writer is None:
-            schema = self._pending[0].schema
-            plain = set(self.plain_columns)
-            self._writer = pq.ParquetWriter(
-                self._sink,
-                schema,
-                use_dictionary=_leaves(schema, plain | set(self.distinct_columns)),
-                write_statistics=_leaves(schema, plain),
-            )
-        schema = self._writer.schema
-        table = pa.Table.from_batches([_conform(b, schema) for b in self._pending], schema)
-        self._behind.put(self._writer.write_table, table, row_group_size=_ROW_GROUP_ROWS)
-        self._pending = []
-        self._pending_rows = 0
-
-    def close(self) -> None:
-        """Complete the file: the last row group, the footer, the codec's end, the rename.
-
-        Raises
-        ------
-        OSError
-            If writing fails (a full disk); the temporary file is removed.
-        """
-        try:
-            if self.format == "parquet":
-                self._flush_parquet()
-                if self._writer is None and self._pending_rows == 0:
-                    self._empty_parquet()
-            self._behind.finish()  # every write done (or its error raised)
-            if self._writer is not None:
-                self._writer.close()
-            if self._sink is not None and self.codec:
-                self._sink.close()
-            if self._file is sys.stdout.buffer:
-                self._file.flush()
-            elif self._file is not None:
-                self._file.close()
-            if self._temp is not None:
-                os.chmod(self._temp, created_mode())
-                os.replace(self._temp, self.path)
-                self._temp = None
-        except BaseException:
-            self.abort()
-            raise
-
-    def _empty_parquet(self) -> None:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        self._writer = pq.ParquetWriter(self._sink, pa.schema([]))
-
-    def abort(self) -> None:
-        """Stop writing and remove the temporary file (the target is left as it was).
-
-        The write in flight is let finish first (on standard output, the rows
-        written before a bad row all come out); its error is dropped.
-        """
-        self._behind.finish(raising=False)
-        for closer in (getattr(self._writer, "close", None), getattr(self._file, "close", None)):
-            if closer is not None and self._file is not sys.stdout.buffer:
-                with contextlib.suppress(Exception):
-                    closer()
-        self._writer = None
-        if self._temp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self._temp)
-            self._temp = None
-
-
-def _write_part(sink: Any, text: bytearray, n: int) -> None:
-    """Write text[:n] to sink, read in place.
-
-    The view is a temporary, gone when the write returns (text can then grow
-    again); a failed write's traceback may hold it, which a ``with`` block
-    would turn into a BufferError hiding the error itself.
-    """
-    sink.write(memoryview(text)[:n])
-
-
-class _WriteBehind:
-    """Runs one write at a time on a thread of its own, behind its caller.
-
-    :meth:`put` waits for the write before (raising its error, if any), then
-    starts the next: at most one is in flight, and they run in order. The
-    thread is started with the first write and ended by :meth:`finish`.
-    """
-
-    def __init__(self) -> None:
-        self._pool: Any = None
-        self._last: Any = None
-
-    def put(self, fn: Any, *args: Any, **kwargs: Any) -> None:
-        """Wait for the write in flight, then start ``fn(*args, **kwargs)``."""
-        self.wait()
-        if self._pool is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._pool = ThreadPoolExecutor(1, thread_name_prefix="omaha-write")
-        self._last = self._pool.submit(fn, *args, **kwargs)
-
-    def wait(self) -> None:
-        """Wait for the write in flight; raise its error."""
-        last, self._last = self._last, None
-        if last is not None:
-            last.result()
-
-    def finish(self, raising: bool = True) -> None:
-        """Wait for the write in flight and end the thread; raise its error if ``raising``."""
-        try:
-            if raising:
-                self.wait()
-            else:
-                with contextlib.suppress(BaseException):
-                    self.wait()
-        finally:
-            if self._pool is not None:
-                self._pool.shutdown(wait=True)
-                self._pool = None
-
-
-class _KeptOpen(io.RawIOBase):
-    """A binary file to write to that closing only flushes (standard output)."""
-
-    def __init__(self, file: IO[bytes]) -> None:
-        self._target = file
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, data: Any) -> int:
-        return self._target.write(data)
-
-    def flush(self) -> None:
-        self._target.flush()
-
-    def close(self) -> None:
-        if not self.closed:
-            self._target.flush()
-        super().close()
-
-
-def created_mode(directory: bool = False) -> int:
-    """Return the mode a file (or directory) created now gets under the process's umask.
-
-    ``tempfile.mkstemp`` and ``mkdtemp`` make theirs private (0o600, 0o700):
-    an output written under a temporary name gets this mode before it is
-    renamed into place (``omaha eval``, ``omaha import``, the Dask parts).
-    """
-    umask = os.umask(0)
-    os.umask(umask)
-    return (0o777 if directory else 0o666) & ~umask
-
-
-def open_writer(
-    path: str,
-    fmt: str | None = None,
-    codec: str | None = None,
-    *,
-    plain_columns: Sequence[str] = (),
-    distinct_columns: Sequence[str] = (),
-) -> TableWriter:
-    """Open a table file for writing batches.
-
-    Parameters
-    ----------
-    path : str
-        The file to write, or ``-`` for standard output.
-    fmt : str, optional
-        One of :data:`FORMATS`; by default from the name.
-    codec : str, optional
-        ``"gzip"``, ``"bz2"`` or ``"zstd"`` for a text format; by default
-        from the name (``out.csv.gz``).
-    plain_columns : sequence of str, default ()
-        Columns of text that is nearly all distinct (the cards of each
-        hand): in Parquet written without a dictionary or min/max statistics,
-        which would cost a third of the write and help no reader. The other
-        columns keep both.
-    distinct_columns : sequence of str, default ()
-        Other columns of values nearly all distinct (row numbers): in
-        Parquet written without a dictionary, which pyarrow fills up to its
-        limit and then drops (a fifth of the whole write for an ``id``),
-        but with their statistics (a reader skips row groups by them).
-
-    Returns
-    -------
-    TableWriter
-
-    Raises
-    ------
-    TableFormatError
-        An unknown extension or format, or a codec for Parquet or Arrow.
-    OSError
-        If the file cannot be created.
-    """
-    named, named_codec = format_of(path, writing=fmt is None)
-    fmt = fmt or named
-    if fmt is None:
-        raise TableFormatError(f"no format for {path!r}: name it by its extension or give one")
-    if fmt not in FORMATS:
-        raise TableFormatError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
-    codec = codec or named_codec
-    _check_codec(fmt, codec, path)
-    return TableWriter(path, fmt, codec, plain_columns, distinct_columns)
-
-
-def _leaves(schema: pa.Schema, plain: set[str]) -> list[str]:
-    """Parquet's paths of the leaf columns of ``schema``, but the (flat) ``plain`` ones.
-
-    The paths are pyarrow's (tests/test_pipeline.py holds them to the
-    metadata of a written file): a struct's fields under its name, a list's
-    values under ``name.list.element``, a map's under ``name.key_value``.
-    """
-    import pyarrow as pa
-
-    def paths(name: str, t: pa.DataType) -> list[str]:
-        if pa.types.is_dictionary(t):
-            return paths(name, t.value_type)
-        if pa.types.is_struct(t):
-            return [p for i in range(t.num_fields) for p in paths(f"{name}.{t.field(i).name}",
-                                                                  t.field(i).type)]  # fmt: skip
-        if pa.types.is_map(t):
-            return [*paths(f"{name}.key_value.key", t.key_type),
-                    *paths(f"{name}.key_value.value", t.item_type)]  # fmt: skip
-        if pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_fixed_size_list(t):
-            return paths(f"{name}.list.element", t.value_type)
-        return [name]
-
-    return [p for f in schema if f.name not in plain for p in paths(f.name, f.type)]
-
-
-def _conform(batch: Any, schema: Any) -> Any:
-    """Cast a batch to the writer's schema (Parquet and Arrow need one type per column)."""
-    import pyarrow as pa
-
-    if batch.schema.equals(schema):
-        return batch
-    if batch.schema.names != schema.names:
-        raise TableFormatError(
-            f"the columns changed from {schema.names} to {batch.schema.names}; "
-            "Parquet and Arrow files need the same columns in every row"
-        )
-    arrays = []
-    for col, want in zip(batch.columns, schema, strict=True):
-        try:
-            arrays.append(col.cast(want.type))
-        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-            raise TableFormatError(
-                f"column {want.name!r} changed type from {want.type} to {col.type}; "
-                "Parquet and Arrow files need one type per column (write CSV or JSON Lines)"
-            ) from None
-    return pa.RecordBatch.from_arrays(arrays, schema=schema)
-
-
-def _is_json_text(f: Any) -> bool:
-    return bool(f.metadata) and f.metadata.get(_JSON_FLAG) == b"1"
-
-
-# How text formats write cells: the modes of omaha._textio.write_rows.
-_RAW, _CSV, _JSON, _DICT, _INT = 0, 1, 2, 3, 4
-_DICT_CACHE: dict[tuple[Any, ...], tuple[np.ndarray, bytes]] = {}
-
-
-def text_rows(batch: pa.RecordBatch, fmt: str) -> bytes:
-    r"""Write a batch as CSV, TSV or JSON Lines text (no header).
-
-    The cells are written by compiled code from the Arrow buffers, in the
-    conventions of Arrow's own CSV writer: strings quoted (a quote doubled),
-    numbers, booleans, dates and times bare, a null empty. In JSON Lines a
-    row is one object, keys in column order; a float keeps a decimal point
-    or an exponent, NaN and infinities (which JSON cannot hold) are null;
-    nested values are written by :mod:`json`. Dictionary columns (the
-    names) render each entry once.
-
-    Examples
-    --------
-    >>> import pyarrow as pa
-    >>> batch = pa.record_batch([pa.array([1, None]), pa.array(['a"b', "c"])], names=["n", "s"])
-    >>> text_rows(batch, "jsonl")
-    b'{"n": 1, "s": "a\\"b"}\n{"n": null, "s": "c"}\n'
-    >>> text_rows(batch, "csv")
-    b'1,"a""b"\n,"c"\n'
-    """
-    out = bytearray()
-    n = _write_text(batch, fmt, out)
-    return bytes(out[:n])
-
-
-def _write_text(batch: pa.RecordBatch, fmt: str, out: bytearray) -> int:
-    """Write the text of :func:`text_rows` into ``out`` (grown as needed); return its length."""
-    from omaha._textio import write_rows
-
-    if batch.num_rows == 0:
-        return 0
-    columns = []
-    for k, (f, col) in enumerate(zip(batch.schema, batch.columns, strict=True)):
-        if fmt == "jsonl":
-            key = json.dumps(f.name, ensure_ascii=False)
-            prefix = (("{" if k == 0 else ", ") + key + ": ").encode()
-            columns.append(_json_cells(f, col, prefix))
-        else:
-            prefix = b"" if k == 0 else (b"\t" if fmt == "tsv" else b",")
-            columns.append(_csv_cells(f, col, prefix))
-    end = b"}\n" if fmt == "jsonl" else b"\n"
-    return write_rows(columns, end, out)
-
-
-def _header(names: list[str], fmt: str) -> bytes:
-    sep = "\t" if fmt == "tsv" else ","
-    return (sep.join('"' + n.replace('"', '""') + '"' for n in names) + "\n").encode()
-
-
-def _text_buffers(col: Any) -> tuple[np.ndarray, np.ndarray | bytes, np.ndarray | None, int]:
-    """(int64 offsets, data, validity bitmap, its bit offset) of a string or binary array."""
-    import numpy as np
-    import pyarrow as pa
-
-    t = col.type
-    if pa.types.is_string_view(t) or pa.types.is_binary_view(t):
-        col = col.cast(pa.large_binary())
-        t = col.type
-    wide = pa.types.is_large_string(t) or pa.types.is_large_binary(t)
-    validity, offs, data = col.buffers()[:3]
-    offsets = np.frombuffer(offs, np.int64 if wide else np.int32)[
-        col.offset : col.offset + len(col) + 1
-    ]
-    bits = np.frombuffer(validity, np.uint8) if validity is not None else None
-    return (
-        offsets.astype(np.int64),
-        np.frombuffer(data, np.uint8) if data is not None else b"",  # read in place
-        bits,
-        col.offset,
-    )
-
-
-def _cells(kind: int, prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
-    """Describe a string column's cells for write_rows, written in ``kind``."""
-    offsets, data, bits, offset = _text_buffers(col)
-    return (kind, prefix, null, offsets, data, bits, offset, None)
-
-
-def _int_cells(prefix: bytes, null: bytes, col: Any) -> tuple[Any, ...]:
-    import numpy as np
-    import pyarrow as pa
-
-    if pa.types.is_uint64(col.type):  # above 2**63 - 1 an int64 would wrap: exact text
-        return _cells(_RAW, prefix, null, col.cast(pa.string()))
-    # The writer reads a value only where the cell is valid: no zeroing of nulls.
-    values = to_numpy(col).astype(np.int64)
-    validity = col.buffers()[0]
-    bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
-    return (_INT, prefix, null, None, b"", bits, col.offset, values)
-
-
-def _dict_cells(prefix: bytes, null: bytes, col: Any, render: Any, mode: str) -> tuple[Any, ...]:
-    """Describe a dictionary column's cells: each entry rendered once (cached: the names)."""
-    import numpy as np
-
-    dictionary = col.dictionary
-    buffers = dictionary.buffers()
-    key = (mode, len(dictionary), *(b.address if b is not None else 0 for b in buffers))
-    cached = _DICT_CACHE.get(key)
-    if cached is None:
-        texts = [render(v) for v in dictionary.to_pylist()]
-        offsets = np.zeros(len(texts) + 1, np.int64)
-        np.cumsum([len(t) for t in texts], out=offsets[1:])
-        cached = (offsets, b"".join(texts))
-        if len(_DICT_CACHE) > 64:
-            _DICT_CACHE.clear()
-        _DICT_CACHE[key] = cached
-    indices = col.indices
-    values = to_numpy(indices).astype(np.int64)  # read only where valid, as _int_cells
-    validity = col.buffers()[0]
-    bits = np.frombuffer(validity, np.uint8) if validity is not None and col.null_count else None
-    return (_DICT, prefix, null, cached[0], cached[1], bits, col.offset, values)
-
-
-def _csv_text(value: Any) -> bytes:
-    if value is None:
-        return b""
-    if isinstance(value, bool):
-        return b"true" if value else b"false"
-    if isinstance(value, int | float):
-        return str(value).encode()
-    return ('"' + str(value).replace('"', '""') + '"').encode()
-
-
-def _is_text_dictionary(t: Any) -> bool:
-    """Whether ``t`` is a dictionary of strings (written as its few texts, once each)."""
-    import pyarrow as pa
-
-    return bool(
-        pa.types.is_dictionary(t)
-        and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
-    )
-
-
-def _undictionary(col: Any) -> Any:
-    """Give a dictionary column as a column of its values (other columns as they are)."""
-    import pyarrow as pa
-
-    return col.cast(col.type.value_type) if pa.types.is_dictionary(col.type) else col
-
-
-def _csv_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
-    import pyarrow as pa
-
-    if _is_text_dictionary(col.type):
-        return _dict_cells(prefix, b"", col, _csv_text, "csv")
-    col = _undictionary(col)
-    t = col.type
-    if _is_json_text(f):
-        values = [None if v is None else json.loads(v) for v in col.to_pylist()]
-        texts = [v if isinstance(v, str) or v is None else json.dumps(v) for v in values]
-        return _cells(_CSV, prefix, b"", pa.array(texts, pa.string()))
-    if pa.types.is_integer(t):
-        return _int_cells(prefix, b"", col)
-    if (
-        pa.types.is_string(t)
-        or pa.types.is_large_string(t)
-        or pa.types.is_binary(t)
-        or pa.types.is_large_binary(t)
-        or pa.types.is_string_view(t)
-        or pa.types.is_binary_view(t)
-    ):
-        return _cells(_CSV, prefix, b"", col)
-    if pa.types.is_nested(t):
-        texts = [
-            None if v is None else json.dumps(v, ensure_ascii=False, default=str)
-            for v in col.to_pylist()
-        ]
-        return _cells(_CSV, prefix, b"", pa.array(texts, pa.string()))
-    if pa.types.is_null(t):
-        return _cells(_RAW, prefix, b"", pa.nulls(len(col), pa.string()))
-    return _cells(_RAW, prefix, b"", col.cast(pa.string()))  # numbers, booleans, dates, times
-
-
-def _json_text(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False).encode()
-
-
-def _json_cells(f: Any, col: Any, prefix: bytes) -> tuple[Any, ...]:
-    import pyarrow as pa
-
-    if _is_text_dictionary(col.type):
-        return _dict_cells(prefix, b"null", col, _json_text, "jsonl")
-    col = _undictionary(col)
-    t = col.type
-    if _is_json_text(f):
-        return _cells(_RAW, prefix, b"null", col)
-    if pa.types.is_integer(t):
-        return _int_cells(prefix, b"null", col)
-    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
-        return _cells(_JSON, prefix, b"null", col)
-    if pa.types.is_boolean(t) or pa.types.is_decimal(t):
-        return _cells(_RAW, prefix, b"null", col.cast(pa.string()))
-    if pa.types.is_floating(t):
-        import pyarrow.compute as pc
-
-        text = col.cast(pa.string())
-        finite = pc.is_finite(col)
-        plain = pc.invert(pc.match_substring_regex(text, r"[.eEn]"))
-        whole = pc.binary_join_element_wise(text, ".0", "")  # 1 -> 1.0: still a float
-        text = pc.if_else(pc.and_kleene(finite, plain), whole, text)
-        text = pc.if_else(finite, text, pa.scalar(None, pa.string()))
-        return _cells(_RAW, prefix, b"null", text)
-    if pa.types.is_null(t):
-        return _cells(_RAW, prefix, b"null", pa.nulls(len(col), pa.string()))
-    values = [_json_value(v) for v in col.to_pylist()]
-    return _cells(_RAW, prefix, b"null", pa.array(values, pa.string()))
-
-
-def _json_value(value: Any) -> str | None:
-    """JSON text of a nested (or other) value; bytes as text, other scalars as strings."""
-    if value is None:
-        return None
-
-    def plain(v: Any) -> Any:
-        if isinstance(v, bytes):
-            return v.decode("utf-8", "replace")
-        if isinstance(v, dict):
-            return {k: plain(x) for k, x in v.items()}
-        if isinstance(v, list | tuple):
-            return [plain(x) for x in v]
-        return v
-
-    return json.dumps(plain(value), ensure_ascii=False, default=str)
