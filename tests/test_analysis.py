@@ -394,19 +394,32 @@ def test_a_hand_run_more_than_once_has_the_ev_of_one_run(times: int) -> None:
 
 
 def test_unknown_cards_of_an_eligible_player_fall_back_to_the_net() -> None:
+    """p2's cards are never known (a muck allowed all-in, the house option): no exact EV."""
     text = HEADS_UP.replace('"d dh p2 JdTd9c8c"', '"d dh p2 ????????"').replace(
-        '"p2 sm JdTd9c8c", ', ""
+        '"p2 sm JdTd9c8c", "p1 sm AhAsKhKs"]', '"p2 sm", "p1 sm AhAsKhKs"]\n_all_in_muck = true'
     )
-    text = text.replace('"p1 sm AhAsKhKs"]', '"p1 sm AhAsKhKs", "p2 sm -"]')
-    try:
-        history = _hand(text)
-        phh.replay(history)
-    except OmahaError:
-        pytest.skip("the replay needs the cards shown")
+    history = _hand(text)
     ev = allin_ev(history)
+    net = phh.replay(history).hand.result.net
     assert not ev.exact and ev.street == "preflop"
-    assert ev.net == tuple(Fraction(n) for n in phh.replay(history).hand.result.net)
-    assert ev.equity == (None, None)
+    assert ev.net == tuple(Fraction(n) for n in net) and ev.equity == (None, None)
+    rows = to_frame([history]).to_pylist()
+    assert [r["allin_ev_net"] for r in rows] == [float(n) for n in net]
+    assert [r["allin_equity"] for r in rows] == [None, None]
+    assert [r["hole"] for r in rows] == ["AhAsKhKs", None]
+
+
+def test_unknown_cards_of_a_folded_player_change_nothing() -> None:
+    text = THREE_WAY.replace("[30, 100, 100]", "[30, 100, 100, 50]").replace(
+        '"d dh p3 QsJsTs3d", "p3 cbr 6"',
+        '"d dh p3 QsJsTs3d", "d dh p4 ????????", "p3 cbr 6", "p4 f"',
+    )
+    text = text.replace("antes = [0, 0, 0]", "antes = [0, 0, 0, 0]").replace(
+        "blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [1, 2, 0, 0]"
+    )
+    ev = allin_ev(_hand(text))
+    assert ev.exact and ev.expected[:3] == allin_ev(_hand(THREE_WAY)).expected
+    assert ev.equity[3] is None and ev.net[3] == 0
 
 
 def test_unknown_cards_of_a_mucked_all_in_fall_back_to_the_net() -> None:

@@ -53,7 +53,7 @@ MODULES = [
     "omaha.history.partypoker",
     "omaha.history.plot",
     "omaha.history.pokerstars",
-    "omaha.history.report",
+    "omaha.history.reports",
     "omaha.history.stats",
     "omaha.history.text",
     "omaha.history.winamax",

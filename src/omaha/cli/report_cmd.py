@@ -22,7 +22,7 @@ __all__ = ["add_parser", "run"]
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``report`` subcommand."""
-    from omaha.history.report import GROUPS
+    from omaha.history.reports import GROUPS
 
     p = sub.add_parser(
         "report",
@@ -45,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     """Print the report; return the exit status."""
-    from omaha.history.report import format_report, report
+    from omaha.history.reports import format_report, report
 
     try:
         frame = read_frame(args, "report")

@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from omaha.history.allin import allin_ev
     from omaha.history.frame import iter_batches, to_frame
     from omaha.history.plot import plot_results
-    from omaha.history.report import report
+    from omaha.history.reports import report
 
 __all__ = [
     "FORMATS",
@@ -97,7 +97,7 @@ _LAZY = {
     "iter_batches": "omaha.history.frame",
     "to_frame": "omaha.history.frame",
     "plot_results": "omaha.history.plot",
-    "report": "omaha.history.report",
+    "report": "omaha.history.reports",
 }
 
 
