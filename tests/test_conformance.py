@@ -31,13 +31,6 @@ KNOWN_FAILING: dict[str, str] = {
     "hh_more/ggpoker/gg_plo5_cash_2-5_jackpot_fpdb3.txt": "jackpot fee: stacks off",
     "hh_more/ggpoker/gg_plo_cash_0.01-0.02_stp_fpdb3.txt": "Cash Drop",
     "hh_more/ggpoker/gg_plo_cash_0.50-1_41hands_fpdb3.txt": "all-in insurance",
-    "hh_more/ipoker/ipoker_plo5_cash_0.05-0.10_new_date_fpdb3.xml": "gametype `PL €x/€y`",
-    "hh_more/ipoker/ipoker_plo5_cash_2-4_fpdb3.xml": "gametype `PL €2/€4`",
-    "hh_more/ipoker/ipoker_plo_cash_0.10-0.20_cny_fpdb3.xml": "cut file yields no hand, no error",
-    "hh_more/ipoker/ipoker_plo_cash_100-200_archive_fpdb3.xml": "seats dealt no cards",
-    "hh_more/ipoker/ipoker_plo_cash_5-10_nonstd_name_fpdb3.xml": "seats dealt no cards",
-    "hh_more/ipoker/ipoker_plo_cash_hhsmithy.xml": "seats dealt no cards",
-    "hh_more/partypoker/party_plo_cash_0.10-0.25_2026_cashout_fpdb3.txt": "2026 cash-out lines",
     "hh_more/pokerstars/stars_plo_cash_0.05-0.10_hand_cancelled_fpdb3.txt": "Hand cancelled",
     "hh_more/winning/winning_plo8_cash_40-80_fpdb3.txt": "no Winning reader",
 }

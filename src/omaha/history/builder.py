@@ -74,11 +74,14 @@ from omaha.result import showdown_order
 
 _T = TypeVar("_T")
 
-__all__ = ["HandBuilder", "PostKind"]
+__all__ = ["MAX_INFERRED_RAKE_PERCENT", "HandBuilder", "PostKind"]
 
 PostKind = Literal["small", "big", "both", "dead", "straddle", "ante"]
 """A forced bet as the site names it: the small or big blind, both (a live big
 blind and a dead small one, on return), a dead blind, a straddle, an ante."""
+
+MAX_INFERRED_RAKE_PERCENT = 10
+"""The most rake, in percent of the pot, inferred for a file that states none (iPoker...)."""
 
 _LETTER = {"fixed": "F", "pot": "P", "no": "N"}
 _STREET_CARDS = {0: 3, 1: 1, 2: 1}
@@ -606,6 +609,7 @@ class HandBuilder:
                 self._unawarded = True
         if not self._collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
+        self._check_reaches_end(dealt)
         pos = {p.name: i for i, p in enumerate(dealt)}
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
@@ -707,6 +711,20 @@ class HandBuilder:
 
     def _to_file(self, chips: int) -> int | decimal.Decimal:
         return _file_units(chips, self.places)
+
+    def _check_reaches_end(self, dealt: list[_Player]) -> None:
+        """Refuse a hand cut short: it ends with one player left, or with a full board."""
+        live = [p for p in dealt if not p.folded]
+        if len(live) < 2 or self._cash_out:
+            return
+        board = sum(len(e.cards) or 1 for e in self._events if e.kind == "board" and e.run == 0)
+        if board < 5:
+            streets = {0: "before the flop", 3: "on the flop", 4: "on the turn"}
+            raise self.error(
+                f"the hand stops {streets.get(board, f'after {board} board cards')} with "
+                f"{len(live)} players still in: it is truncated (a street is missing)",
+                quote_line=False,
+            )
 
     def _hole_count(self, dealt: list[_Player]) -> int:
         sizes = {len(p.cards) for p in dealt if p.cards is not None}
@@ -889,6 +907,8 @@ class HandBuilder:
                 f"{self._units(in_pot)}: the amounts do not add up",
                 quote_line=False,
             )
+        if self._rake is None and rake:
+            self._check_inferred_rake(rake, in_pot, collected)
         if self._rake is not None and self._rake != rake:
             raise self.error(
                 f"the rake is stated as {self._units(self._rake)}, but the pot of "
@@ -967,6 +987,31 @@ class HandBuilder:
                 entry["won"] = {label[n]: c for n, c in won_here.items()}
                 pots.append(entry)
             fields[POTS_FIELD] = pots
+
+    def _check_inferred_rake(self, rake: int, in_pot: int, collected: int) -> None:
+        """Refuse a rake the file does not state unless a site could have taken it.
+
+        Sites that state no rake (iPoker, PartyPoker's classic format) leave
+        it to be inferred: what the pot does not pay out. An edited or cut
+        winnings line would be absorbed into it, so the rake inferred must be
+        possible: none in a tournament (chips), none when no flop is dealt
+        (no flop, no drop), and at most :data:`MAX_INFERRED_RAKE_PERCENT`
+        percent of the pot.
+        """
+        why = None
+        if self.places == 0:
+            why = "a tournament hand has no rake"
+        elif not any(e.kind == "board" and e.run == 0 for e in self._events):
+            why = "no rake is taken without a flop"
+        elif rake * 100 > in_pot * MAX_INFERRED_RAKE_PERCENT:
+            why = f"no site rakes more than {MAX_INFERRED_RAKE_PERCENT}% of a pot"
+        if why is not None:
+            raise self.error(
+                f"the players collect {self._units(collected)} from a pot of "
+                f"{self._units(in_pot)}, and the file states no rake: {why} (winnings missing "
+                "or altered)",
+                quote_line=False,
+            )
 
     def _returned_silently(
         self, dealt: list[_Player], collects: list[_Collect], seat: int, chips: int

@@ -25,8 +25,18 @@ from omaha.history.builder import HandBuilder
 
 __all__ = ["AMOUNT", "Names", "betting_action", "ignorable", "moves_chips"]
 
-AMOUNT = r"[$€£¥₹]?\s?\d(?:[\d,.]*\d)?(?:\s?(?:€|£|\$|USD|EUR|GBP|CAD|INR|CNY))?"
-"""An amount as the text formats write it: ``$1,234.56``, ``0.22€``, ``27,617``."""
+AMOUNT = (
+    r"[-\u2212]?[$€£¥₹]?\s?[-\u2212]?"
+    r"(?:\d(?:[\d,.]*\d)?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
+    r"(?:\s?(?:€|£|\$|USD|EUR|GBP|CAD|INR|CNY))?"
+)
+"""An amount as the text formats write it: ``$1,234.56``, ``0.22€``, ``27,617``.
+
+The pattern also takes what only looks like an amount (``-$5``, ``$1e9``,
+``$NaN``, digits of other scripts) so that the one amount reader
+(:func:`omaha.history.notation.parse_money`) refuses it by name: a line
+holding one is never taken for another kind of line, nor skipped.
+"""
 
 _ACTION = re.compile(
     rf"(?P<verb>folds|checks|calls|bets|raises)"
