@@ -55,6 +55,7 @@ from omaha.phh.fields import (
     CASH_OUT_FIELD,
     DEAD_FIELD,
     FEES_FIELD,
+    HAND_CAP_FIELD,
     HOLE_COUNT_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
@@ -204,6 +205,10 @@ class HandBuilder:
     small_bet: int | None = None
     big_bet: int | None = None
     info: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    """The table's house rules the site deals by, as PHH fields (``_raise_over_all_in``...)."""
+    hand_cap: int | None = None
+    """A capped game's cap on each player's chips in the hand (PHH ``_hand_cap``, §6.4)."""
     uncalled_in_collect: bool = False
     _players: dict[str, _Player] = field(default_factory=dict)
     _button: int | None = None
@@ -219,6 +224,7 @@ class HandBuilder:
     _rake: int | None = None
     _fees: dict[str, int] = field(default_factory=dict)
     _stated_pots: list[int] | None = None
+    _pots_before_rake: bool = False
     _won: dict[str, int] = field(default_factory=dict)
     _runs: int = 1
     _cash_out: dict[str, int] = field(default_factory=dict)
@@ -340,20 +346,43 @@ class HandBuilder:
         if cards is not None:
             self._know(p, tuple(cards))
 
-    def _know(self, p: _Player, cards: tuple[int, ...]) -> None:
+    def _know(self, p: _Player, cards: tuple[int, ...]) -> bool:
+        """Know a player's cards; return False for a partial show (fewer than the hole cards)."""
+        if self.hole_count is not None and len(cards) < self.hole_count:
+            return False  # ``shows [As]`` of five: a hand not shown in full (§5.9)
         if p.cards is not None and sorted(p.cards) != sorted(cards):
             raise self.error(
                 f"{p.name!r} shows {format_cards(cards)!r} but was dealt {format_cards(p.cards)!r}"
             )
         p.cards = cards
+        return True
 
     # ------------------------------------------------------------ forced bets
 
     def post(self, name: str, kind: PostKind, amount: int) -> None:
-        """Post a player's forced bet of ``amount`` units (see :data:`PostKind`)."""
+        """Post a player's forced bet of ``amount`` units (see :data:`PostKind`).
+
+        A straddle's ``amount`` is the player's whole forced bet (the total,
+        as GGPoker states it: a big blind who straddles ``$100`` has $100 in;
+        a re-straddle restates the new total, docs/rules.md §5.1).
+        """
         p = self.player(name)
         p.sitting_out = False
         p.posted = True
+        if kind == "straddle":
+            if amount <= p.bet:
+                raise self.error(
+                    f"{name!r} straddles to {self._units(amount)}, not above their "
+                    f"{self._units(p.bet)} in"
+                )
+            added = amount - p.bet
+            self._take(p, added)
+            p.bet = amount
+            p.wager += added
+            p.contrib += added
+            self._highest = max(self._highest, p.bet)
+            self._posts.append(_Post(name, kind, amount, p.left == 0))
+            return
         self._take(p, amount)
         all_in = p.left == 0
         if kind == "ante" or kind == "dead":
@@ -484,9 +513,16 @@ class HandBuilder:
     # ------------------------------------------------------------ showdown
 
     def show(self, name: str, cards: Sequence[int]) -> None:
-        """Record a show at the showdown."""
+        """Record a show at the showdown.
+
+        A partial show (``shows [As]`` of five cards) is a hand not shown in
+        full: it is a muck (it wins nothing the site does not award), not an
+        error (docs/rules.md §5.9).
+        """
         p = self.player(name)
-        self._know(p, tuple(cards))
+        if not self._know(p, tuple(cards)):
+            self.muck(name)
+            return
         if not any(e.kind == "show" and e.name == name for e in self._events):
             self._events.append(_Event("show", name, cards=tuple(cards), street=self._street))
 
@@ -543,9 +579,15 @@ class HandBuilder:
         if parts:
             self._fees = dict(parts)
 
-    def pots(self, amounts: Iterable[int]) -> None:
-        """Record the pots as the summary states them, after the rake (main pot first)."""
+    def pots(self, amounts: Iterable[int], *, before_rake: bool = False) -> None:
+        """Record the pots as the summary states them, main pot first.
+
+        After the rake (PokerStars), or ``before_rake`` (Full Tilt: the pots
+        add up to the total pot; what each pays out is less by its rake, and
+        those rakes add up to the rake stated).
+        """
         self._stated_pots = list(amounts)
+        self._pots_before_rake = before_rake
 
     # ------------------------------------------------------------ the PHH hand
 
@@ -616,6 +658,9 @@ class HandBuilder:
         fields["actions"] = []
         if hole_count != 4:
             fields[HOLE_COUNT_FIELD] = hole_count
+        if self.hand_cap is not None:
+            put(HAND_CAP_FIELD, self.hand_cap)
+        fields.update(self.rules)
         if any(live):
             put(POSTED_FIELD, live)
         if any(dead):
@@ -738,7 +783,7 @@ class HandBuilder:
             elif post.kind == "big" and not have_bb and (i == bb_pos or (i == 0 and not have_sb)):
                 have_bb = True
                 blinds[i] = max(post.amount, self.big_blind or 0) if post.all_in else post.amount
-            elif post.kind == "straddle" and blinds[i] == 0:
+            elif post.kind == "straddle":  # the total, the big blind in it (§5.1)
                 blinds[i] = post.amount
             elif post.kind == "big":
                 live[i] += post.amount
@@ -927,15 +972,25 @@ class HandBuilder:
                 won_here = entries.setdefault(key, {})
                 won_here[c.name] = won_here.get(c.name, 0) + c.amount
             if self._stated_pots is not None:
+                taken = 0
                 for i, amount in enumerate(self._stated_pots):
                     got = sum(sum(w.values()) for (p, _), w in entries.items() if p == i)
-                    if got != amount:
+                    if self._pots_before_rake and got <= amount:
+                        taken += amount - got
+                    elif got != amount:
                         raise self.error(
                             f"{'the main pot' if i == 0 else f'side pot {i}'} is stated as "
                             f"{self._units(amount)} but pays out {self._units(got)}: the amounts "
                             "do not add up",
                             quote_line=False,
                         )
+                if self._pots_before_rake and taken != rake:
+                    raise self.error(
+                        f"the pots are stated as {self._units(sum(self._stated_pots))} and pay "
+                        f"out {self._units(collected)}, but the rake is {self._units(rake)}: the "
+                        "amounts do not add up",
+                        quote_line=False,
+                    )
             label = {p.name: f"p{i + 1}" for i, p in enumerate(dealt)}
             pots: list[dict[str, Any]] = []
             for (pot, run), won_here in sorted(entries.items()):
