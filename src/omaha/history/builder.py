@@ -628,6 +628,11 @@ class HandBuilder:
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
                 raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
+        for c in self._collects:
+            if c.name not in pos:
+                raise self.error(f"{c.name!r} wins but is not dealt in", quote_line=False)
+        if self._uncalled is not None and self._uncalled[0] not in pos:
+            raise self.error(f"{self._uncalled[0]!r} gets a bet back but is not dealt in")
         if any(e.kind == "board" and not e.cards for e in self._events):
             raise self.error(
                 "a street's card is not given (not in the summary's board either)",
