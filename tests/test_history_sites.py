@@ -437,15 +437,19 @@ def test_pokerstars_mixed_game_headers(header: str, variant: str, hole: int) -> 
     phh.replay(h)
 
 
-def test_a_hand_the_site_cancelled_is_a_clear_error() -> None:
+def test_a_hand_the_site_cancelled_is_left_out_with_a_note() -> None:
     text = (
         "PokerStars Game #2004:  Omaha Pot Limit ($0.05/$0.10 USD) - 2009/03/15 6:20:33 ET\n"
         "Table 'W' 6-max Seat #1 is the button\nSeat 1: Ann ($11.65 in chips)\n"
         "Ann: posts small blind $0.05\nBob: is sitting out\nHand cancelled\n*** SUMMARY ***\n"
         "Seat 1: Ann (button) collected ($0)\n"
     )
-    with pytest.raises(HistoryError, match="hand 2004, line 6: the site cancelled the hand"):
-        parse(text, "x.txt")
+    told: list[HistoryError] = []
+    assert parse(text, "x.txt", on_cancelled=told.append) == []
+    assert [str(e) for e in told] == [
+        "x.txt, hand 2004, line 6: the site cancelled the hand (no chips moved): not converted: "
+        "'Hand cancelled'"
+    ]
 
 
 # ------------------------------------------------------------ GGPoker

@@ -66,7 +66,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from omaha.errors import HandSkippedWarning, HistoryError
+from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
 from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
@@ -126,6 +126,7 @@ def iter_hands(
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
     fmt: str | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> Iterator[HandHistory]:
     """Yield each hand of a site's hand-history text as a PHH hand, in file order.
 
@@ -142,12 +143,17 @@ def iter_hands(
         With ``lenient``: called with the error of each hand skipped.
     fmt : str, optional
         The format (one of :data:`FORMATS`); detected when not given.
+    on_cancelled : callable, optional
+        Called with the :class:`~omaha.errors.HandCancelled` of each hand
+        the site cancelled (``Hand cancelled``): such a hand moved no
+        chips and is left out, strict or lenient.
 
     Raises
     ------
     HistoryError
-        The format cannot be detected, or (not lenient) a hand cannot be
-        read: the message names the file, the hand and the line.
+        The format cannot be detected, a text of that format that holds no
+        hand, or (not lenient) a hand that cannot be read: the message names
+        the file, the hand and the line.
     """
     fmt = fmt or detect(text)
     if fmt is None:
@@ -164,9 +170,14 @@ def iter_hands(
         hands: Iterator[HandText] = importlib.import_module(_MODULES[fmt]).split(text, name)
     else:
         hands = split_hands(text, START[fmt])
+    accounted = 0
     for hand in hands:
+        accounted += 1
         try:
             yield read_hand(hand, name)
+        except HandCancelled as exc:
+            if on_cancelled is not None:
+                on_cancelled(exc)
         except HistoryError as exc:
             if not lenient:
                 raise
@@ -174,6 +185,8 @@ def iter_hands(
                 on_skip(exc)
             else:
                 warnings.warn(f"{exc} (hand skipped)", HandSkippedWarning, stacklevel=2)
+    if not accounted:
+        raise HistoryError(f"a {fmt} file that holds no hand", path=name)
 
 
 def parse(
@@ -183,9 +196,12 @@ def parse(
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
     fmt: str | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> list[HandHistory]:
     """Read every hand of a site's hand-history text (see :func:`iter_hands`)."""
-    return list(iter_hands(text, name, lenient=lenient, on_skip=on_skip, fmt=fmt))
+    return list(
+        iter_hands(text, name, lenient=lenient, on_skip=on_skip, fmt=fmt, on_cancelled=on_cancelled)
+    )
 
 
 def iter_file(
@@ -193,6 +209,7 @@ def iter_file(
     *,
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> Iterator[HandHistory]:
     """Yield each hand of a site's hand-history file, in any encoding (see :func:`iter_hands`).
 
@@ -210,7 +227,7 @@ def iter_file(
     name = os.fspath(path)
     with open(path, "rb") as fp:
         text = decode(fp.read(), name)
-    yield from iter_hands(text, name, lenient=lenient, on_skip=on_skip)
+    yield from iter_hands(text, name, lenient=lenient, on_skip=on_skip, on_cancelled=on_cancelled)
 
 
 def read(
@@ -218,6 +235,7 @@ def read(
     *,
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> list[HandHistory]:
     """Read every hand of a site's hand-history file, in any encoding (see :func:`iter_hands`).
 
@@ -228,4 +246,4 @@ def read(
     OSError
         The file cannot be read.
     """
-    return list(iter_file(path, lenient=lenient, on_skip=on_skip))
+    return list(iter_file(path, lenient=lenient, on_skip=on_skip, on_cancelled=on_cancelled))

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
-from omaha.errors import HistoryError, InvalidCardError
+from omaha.errors import HandCancelled, HistoryError, InvalidCardError
 from omaha.history.notation import AmountError, money_units, site_cards, to_units
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
@@ -74,7 +74,11 @@ from omaha.result import showdown_order
 
 _T = TypeVar("_T")
 
-__all__ = ["MAX_INFERRED_RAKE_PERCENT", "HandBuilder", "PostKind"]
+__all__ = [
+    "HandBuilder",
+    "MAX_INFERRED_RAKE_PERCENT",
+    "PostKind",
+]
 
 PostKind = Literal["small", "big", "both", "dead", "straddle", "ante"]
 """A forced bet as the site names it: the small or big blind, both (a live big
@@ -242,6 +246,16 @@ class HandBuilder:
             hand=self.hand_id,
             line=self.line,
             text=self.text if quote_line else None,
+        )
+
+    def cancelled(self) -> HandCancelled:
+        """Return the signal of a hand the site cancelled (at the current line)."""
+        return HandCancelled(
+            "the site cancelled the hand (no chips moved): not converted",
+            path=self.path,
+            hand=self.hand_id,
+            line=self.line,
+            text=self.text,
         )
 
     def timed(self, read: Callable[[], _T], hand_id: str | None = None) -> _T:

@@ -366,7 +366,7 @@ class StarsReader:
             b.cash_out(m["name"], b.amount(m["amount"]))
             return True
         if line == "Hand cancelled":
-            raise b.error("the site cancelled the hand: nothing was played")
+            raise b.cancelled()
         return ignorable(line, self.names)
 
     uncalled_line: ClassVar[re.Pattern[str]] = re.compile(
