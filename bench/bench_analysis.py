@@ -143,3 +143,46 @@ def test_peak_memory_of_to_frame(measure: Any, store: Any, benchmark: Any) -> No
     benchmark.extra_info["children_peak_rss_mb"] = (
         resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     )
+
+
+@pytest.fixture(scope="module")
+def store_files(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The store cut into 8 files (one Dask task each), and how many hands they hold."""
+    count = HANDS_SMOKE if request.config.getoption("benchmark_disable") else HANDS_TIMED
+    root = tmp_path_factory.mktemp("analysis-files")
+    text = _bench_history().big_file(count)
+    hands = text.split("\n\n\n")
+    step = -(-len(hands) // 8)
+    paths = []
+    for i in range(0, len(hands), step):
+        path = root / f"stars-{i // step}.txt"
+        path.write_text("\n\n\n".join(hands[i : i + step]).strip() + "\n", encoding="utf-8")
+        paths.append(str(path))
+    return paths, count
+
+
+@pytest.mark.benchmark(group=GROUP)
+@pytest.mark.parametrize("workers", [1, 2])
+def test_dask_history_frame(measure: Any, store_files: Any, benchmark: Any, workers: int) -> None:
+    """omaha.dask.history_frame on a LocalCluster of 1 and 2 workers (``dask_2_over_1``)."""
+    distributed = pytest.importorskip("distributed")
+    import omaha.dask as od
+
+    paths, count = store_files
+    with (
+        distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster, set_as_default=False) as client,
+    ):
+        client.compute(od.history_frame(paths[:1])).result()  # warm the workers up, untimed
+
+        def run() -> int:
+            return len(client.compute(od.history_frame(paths)).result())
+
+        rows = measure(run, count, rounds=1)
+    assert rows > count
+    if (s := _seconds(benchmark)) is not None:
+        _TIMES[f"dask-{workers}"] = s
+        if workers == 2 and "dask-1" in _TIMES:
+            benchmark.extra_info["dask_2_over_1"] = round(_TIMES["dask-1"] / s, 3)

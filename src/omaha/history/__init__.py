@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
-from omaha.history.detect import FORMATS, START, detect
+from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
 
@@ -157,6 +157,11 @@ def iter_hands(
     """
     fmt = fmt or detect(text)
     if fmt is None:
+        site = unread_format(text)
+        if site is not None:
+            raise HistoryError(
+                f"a hand history of {site}: not a format this library reads", path=name
+            )
         raise HistoryError("not a hand history of a site this library reads", path=name)
     if fmt not in FORMATS:
         raise HistoryError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})", path=name)

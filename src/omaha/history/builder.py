@@ -589,6 +589,15 @@ class HandBuilder:
         self._stated_pots = list(amounts)
         self._pots_before_rake = before_rake
 
+    @staticmethod
+    def dealt_in(p: _Player) -> bool:
+        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+
+        Sites list seats of players who sit out without saying so; every
+        player dealt in posts, acts, or is dealt cards the file shows.
+        """
+        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+
     # ------------------------------------------------------------ the PHH hand
 
     def finish(self) -> HandHistory:
@@ -604,14 +613,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        # Dealt in: not sitting out, with chips, and in the play (sites list seats
-        # of players who sit out without saying so; every player dealt in posts,
-        # acts, or is dealt cards the file shows).
-        dealt = [
-            p
-            for p in self._players.values()
-            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
-        ]
+        dealt = [p for p in self._players.values() if self.dealt_in(p)]
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
