@@ -24,31 +24,11 @@ if not cc.available():
     pytest.skip(f"no conformance corpus at {cc.ROOT}", allow_module_level=True)
 
 KNOWN_FAILING: dict[str, str] = {
-    "hh_more/fulltilt/ftp_10game_omaha_hands_utf16_fpdb3.txt": "`adds $5`",
-    "hh_more/fulltilt/ftp_plo8_cash_0.50-1_hhsmithy.txt": "player chat",
-    "hh_more/fulltilt/ftp_plo_cap_cash_5-10_fpdb3.txt": "capped pot limit",
-    "hh_more/fulltilt/ftp_plo_cash_2-4_no_win_line_fpdb3.txt": "summary collect, no wins line",
-    "hh_more/fulltilt/ftp_plo_cash_2-4_rit_side_pot_fpdb3.txt": "run-twice side pot in summary",
     "hh_more/ggpoker/gg_nlo_mtt_bounty_fpdb3.txt": "PL preflop / NL postflop game",
     "hh_more/ggpoker/gg_plo5_cash_2-5_jackpot_fpdb3.txt": "jackpot fee: stacks off",
-    "hh_more/ggpoker/gg_plo5_cash_25-50_straddle_fpdb3.txt": "straddle totals",
     "hh_more/ggpoker/gg_plo_cash_0.01-0.02_stp_fpdb3.txt": "Cash Drop",
     "hh_more/ggpoker/gg_plo_cash_0.50-1_41hands_fpdb3.txt": "all-in insurance",
-    "hh_more/ipoker/ipoker_plo5_cash_0.05-0.10_new_date_fpdb3.xml": "gametype `PL €x/€y`",
-    "hh_more/ipoker/ipoker_plo5_cash_2-4_fpdb3.xml": "gametype `PL €2/€4`",
-    "hh_more/ipoker/ipoker_plo_cash_0.10-0.20_cny_fpdb3.xml": "cut file yields no hand, no error",
-    "hh_more/ipoker/ipoker_plo_cash_100-200_archive_fpdb3.xml": "seats dealt no cards",
-    "hh_more/ipoker/ipoker_plo_cash_5-10_nonstd_name_fpdb3.xml": "seats dealt no cards",
-    "hh_more/ipoker/ipoker_plo_cash_hhsmithy.xml": "seats dealt no cards",
-    "hh_more/partypoker/party_plo_cash_0.10-0.25_2026_cashout_fpdb3.txt": "2026 cash-out lines",
-    "hh_more/pokerstars/stars_mixed_omaha_zoom_mtt_fpdb3.txt": "Zoom Mixed Omaha header",
-    "hh_more/pokerstars/stars_plo5_cash_0.50-1_shows_one_fpdb3.txt": "partial show",
-    "hh_more/pokerstars/stars_plo6_cash_1-2_cashout2_fpdb3.txt": "raise over a short all-in",
     "hh_more/pokerstars/stars_plo_cash_0.05-0.10_hand_cancelled_fpdb3.txt": "Hand cancelled",
-    "hh_more/pokerstars/stars_plo_cash_0.50-1_shows2_fpdb3.txt": "partial show",
-    "hh_more/pokerstars/stars_plo_mtt_ko_split_fpdb3.txt": "split bounty line",
-    "hh_more/winamax/winamax_plo5_hilo_cash_2-4_raiseto_fpdb3.txt": "out-of-position blinds",
-    "hh_more/winamax/winamax_plo_cash_2-4_no_colon_fpdb3.txt": "Winamax 2021 header",
     "hh_more/winning/winning_plo8_cash_40-80_fpdb3.txt": (
         "disconnected and ALL IN: all-in protection, no engine rule"
     ),

@@ -272,13 +272,14 @@ class HistoryError(OmahaError, ValueError):
     ) -> None:
         where = path
         if hand is not None:
-            where += f", hand {hand}"
+            where += f", hand {_clip(hand, 40)}" if len(hand) > 40 else f", hand {hand}"
         if line is not None:
             where += f", line {line}"
         message = f"{where}: {reason}"
         if text is not None:
-            message += f": {quote(text)}"
+            message += f": {_clip(text, 200)}"
         super().__init__(message)
+
         self.path = path
         self.hand = hand
         self.line = line
@@ -287,6 +288,13 @@ class HistoryError(OmahaError, ValueError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return _history_error, (self.reason, self.path, self.hand, self.line, self.text)
+
+
+def _clip(text: str, size: int) -> str:
+    """Quote ``text``, or its start and its length when it is longer than ``size``."""
+    if len(text) <= size:
+        return quote(text)
+    return f"{quote(text[: size // 2])}... ({len(text):,} characters)"
 
 
 class HandSkippedWarning(UserWarning):

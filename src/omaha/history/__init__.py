@@ -18,6 +18,10 @@ pot and side pot, the total pot, the rake, the uncalled bet.
   :mod:`~omaha.history.winning` (Winning Poker Network: Americas Cardroom),
   :mod:`~omaha.history.bovada` (Bovada, Ignition, Bodog); each tells a :class:`~omaha.history.builder.HandBuilder`
   what happened, which writes the PHH fields.
+- :func:`to_frame` turns files and hands into a table, one row per player
+  per hand (:mod:`~omaha.history.frame`); :func:`allin_ev` gives a hand's
+  exact all-in EV (:mod:`~omaha.history.allin`); :func:`report` and
+  :func:`plot_results` summarise a table (docs/analysis.md).
 - A line a reader does not understand is an error (:class:`omaha.errors.HistoryError`)
   naming the file, the hand and the line, never skipped. ``lenient=True``
   skips the whole hand instead (with a :class:`omaha.errors.HandSkippedWarning`,
@@ -62,13 +66,51 @@ import importlib
 import os
 import warnings
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from omaha.errors import HandSkippedWarning, HistoryError
 from omaha.history.detect import FORMATS, START, detect
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
 
-__all__ = ["FORMATS", "detect", "iter_file", "iter_hands", "parse", "read"]
+if TYPE_CHECKING:
+    from omaha.history.allin import allin_ev
+    from omaha.history.frame import iter_batches, to_frame
+    from omaha.history.plot import plot_results
+    from omaha.history.reports import report
+
+__all__ = [
+    "FORMATS",
+    "allin_ev",
+    "detect",
+    "iter_batches",
+    "iter_file",
+    "iter_hands",
+    "parse",
+    "plot_results",
+    "read",
+    "report",
+    "to_frame",
+]
+
+# The analysis layer (pyarrow, the equity core) loads when first asked for.
+_LAZY = {
+    "allin_ev": "omaha.history.allin",
+    "iter_batches": "omaha.history.frame",
+    "to_frame": "omaha.history.frame",
+    "plot_results": "omaha.history.plot",
+    "report": "omaha.history.reports",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 _MODULES = {name: f"omaha.history.{name}" for name in FORMATS}
 

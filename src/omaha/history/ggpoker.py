@@ -35,6 +35,7 @@ class GGReader(StarsReader):
     """Read one GGPoker hand (PokerStars' reader, with GGPoker's header and words)."""
 
     site: ClassVar[str] = "GGPoker"
+    raise_over_all_in: ClassVar[str | None] = None
     header: ClassVar[re.Pattern[str]] = re.compile(
         r"Poker Hand #(?P<id>[A-Z]{0,3}\d+): +"
         r"(?:Tournament #(?P<tournament>\d+), (?P<event>.*?) +)?"
