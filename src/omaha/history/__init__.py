@@ -16,8 +16,8 @@ pot and side pot, the total pot, the rake, the uncalled bet.
   :mod:`~omaha.history.partypoker`, :mod:`~omaha.history.winamax`,
   :mod:`~omaha.history.ipoker`, :mod:`~omaha.history.pacific` (888poker),
   :mod:`~omaha.history.winning` (Winning Poker Network: Americas Cardroom),
-  :mod:`~omaha.history.bovada` (Bovada, Ignition, Bodog); each tells a :class:`~omaha.history.builder.HandBuilder`
-  what happened, which writes the PHH fields.
+  :mod:`~omaha.history.bovada` (Bovada, Ignition, Bodog); each tells a
+  :class:`~omaha.history.builder.HandBuilder` what happened, which writes the PHH fields.
 - :func:`to_frame` turns files and hands into a table, one row per player
   per hand (:mod:`~omaha.history.frame`); :func:`allin_ev` gives a hand's
   exact all-in EV (:mod:`~omaha.history.allin`); :func:`report` and

@@ -653,7 +653,10 @@ class HandBuilder:
             put(DEAD_FIELD, dead)
         if boards:
             fields[RUN_BOARDS_FIELD] = boards
-        if mucks and any(p.left == 0 and not p.folded for p in dealt):
+        cap = self.hand_cap
+        if mucks and any(
+            (p.left == 0 or (cap is not None and p.contrib >= cap)) and not p.folded for p in dealt
+        ):  # a muck at an all-in (or capped, §6.4) showdown: the site allowed it
             fields[ALL_IN_MUCK_FIELD] = True
         self._result_fields(fields, put, dealt, pos)
         self._info_fields(fields, dealt)

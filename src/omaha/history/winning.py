@@ -15,7 +15,8 @@ Name ($200.00)`` (``is sitting out``); ``posts the small blind $10.00``,
 ``posts the big blind``, ``posts ante``, ``posts $0.05`` (a big blind out of
 position), ``posts dead $0.02``, ``straddle``; actions without a colon
 (``Name raises $30.00 to $40.00``: the chips put in, then the street
-total; ``caps $0.55``: a raise to the table's cap, the chips put in), the
+total; ``caps $0.55``: a raise to a Cap table's cap, the chips put in,
+which tells the cap: the player's chips in the hand), the
 pot after each street (``Main pot $79.20 | Rake $0.80``, read as chatter:
 the summary states it), ``*** RUN IT TWICE ***`` with ``*** FLOP 1 ***``
 ... ``*** SHOW DOWN 2 ***`` and ``collected $92.25 from main pot 1``; the
@@ -33,7 +34,8 @@ Name ...``: ``has small blind (20)``, ``has big blind (40)``, ``posts
 (40)`` (a big blind out of position), ``posts dead (20)``, ``ante (500)``,
 ``straddle (40)``, ``received card: [2d]`` (the hero's cards, one a line),
 ``folds``, ``checks``, ``calls (40)``, ``bets (40)``, ``raises (80)``,
-``caps (253.88)``, ``allin (1480)`` (each the chips put in), the streets
+``caps (253.88)`` (the cap, as above), ``allin (1480)`` (each the chips
+put in), the streets
 ``*** FLOP ***: [6d 7h 3h]``, and a summary: ``Pot: 477. Rake 2.76. JP
 fee 0.24`` (the pot after the rake and fee) and each player's line
 ``*Player Name shows: Flush, 7 high [4h 4s Ks 6h]. Bets: 80. Collects:
@@ -129,7 +131,8 @@ class WinningReader(StarsReader):
         def collect_then_finish() -> HandHistory:
             for name, amount in self.late_collects:
                 self.b.collect(name, amount)
-            if self.late_collects:  # the total pot counts the blind nobody called too
+            if self.late_collects and self.b._uncalled is None:
+                # No line returns the blind nobody called (a walk): the total pot counts it.
                 self.b._total_with_uncalled = True
             return finish()
 
@@ -208,6 +211,8 @@ class WinningReader(StarsReader):
             if m["total"] is not None and b.player(name).bet + added != b.amount(m["total"]):
                 raise b.error(f"{name!r} raises to a total that does not add up")
             b.put_in(name, added)
+            if m["verb"] == "caps":
+                capped(b, name)
             return True
         if rest in ("does not show", "doesn't show"):
             return True
@@ -238,6 +243,18 @@ class WinningReader(StarsReader):
                 raise self.b.error("a seat the Winning reader does not know")
             return
         super().read_summary(line)
+
+
+def capped(b: HandBuilder, name: str) -> None:
+    """Record a raise to the table's cap (a Cap table's): the player's chips in the hand are it.
+
+    The site writes no cap in the header; the first player to reach it
+    tells it (docs/rules.md §6.4), and a second who does must agree.
+    """
+    total = b.player(name).contrib
+    if b.hand_cap is not None and b.hand_cap != total:
+        raise b.error(f"{name!r} caps at {b._units(total)}, but the cap is {b._units(b.hand_cap)}")
+    b.hand_cap = total
 
 
 def _seat_rest(line: str) -> str:
@@ -439,6 +456,8 @@ class WinningOldReader:
             else:
                 self.over_the_pot(name, b.amount(text))
                 b.put_in(name, b.amount(text))
+                if verb in ("caps", "cap"):
+                    capped(b, name)
             return True
         return bool(_OLD_CHATTER.match(rest))
 
