@@ -224,7 +224,7 @@ def _check_real(paths: list[str]) -> int:
 
 
 def test_every_hand_of_the_shipped_files_adds_up() -> None:
-    assert _check_real(OWN) == 46  # every hand of them (13 of 888poker, Winning, Bovada)
+    assert _check_real(OWN) == 48  # every hand of them (13 of 888poker, Winning, Bovada)
 
 
 @pytest.mark.skipif(not SHARED_FILES, reason="../shared/data/hh* is absent")
@@ -556,3 +556,21 @@ def test_random_hands_add_up_and_the_statistics_hold_together(seed: int) -> None
         assert all(e is None or 0 <= e <= 1 for e in ev.equity)
         if ev.street in ("flop", "turn"):
             assert list(ev.expected) == _brute_expected(hand)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_random_hands_recorded_as_phh_make_the_rows_of_the_engine(seed: int) -> None:
+    """A random hand, recorded as PHH and read by to_frame: its rows are the engine's figures."""
+    hand = _random_hand(seed)
+    history = phh.HandHistory.from_hand(hand)
+    rows = to_frame([history]).to_pylist()
+    replayed = phh.replay(history).hand
+    out = outcome(replayed)
+    assert [r["net"] for r in rows] == [out.net[s] for s in replayed.layout.order]
+    assert [r["put_in"] for r in rows] == [out.put_in[s] for s in replayed.layout.order]
+    assert sum(r["net"] for r in rows) == -sum(r["rake"] for r in rows)
+    ev = allin_ev(replayed)
+    for r, s in zip(rows, replayed.layout.order, strict=True):
+        assert r["allin_ev_net"] == float(ev.net[s])
+        assert (r["allin_street"] is None) == (s not in ev.contesting)

@@ -173,3 +173,15 @@ def test_the_analysis_page_shows_the_report_command_output(
     shown = shown.split("```")[0]
     assert main(["report", "tests/data/hh/winamax/own_winamax_plo.txt"]) == 0
     assert capsys.readouterr().out == shown
+
+
+def test_the_readme_shows_the_report_of_the_example_hands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    command = "$ omaha report examples/hands.winamax.txt --player Hero\n"
+    shown = readme.split(command)[1].split("\n\n")[0]
+    monkeypatch.chdir(HERE.parent)
+    assert main(["report", "examples/hands.winamax.txt", "--player", "Hero"]) == 0
+    out = capsys.readouterr().out
+    assert out == "".join(line[4:] + "\n" for line in shown.splitlines())

@@ -8,6 +8,7 @@ licence allows it, and our own); the tampering is done here.
 from __future__ import annotations
 
 import decimal
+import pathlib
 import re
 import warnings
 
@@ -233,3 +234,83 @@ def test_no_warning_leaks() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         replayed(IPOKER, "i.xml")
+
+
+# ------------------------------------------------------------------ PartyPoker tournaments
+
+TOURNEY = HH / "partypoker" / "own_party_plo_tourney.txt"
+
+
+def test_party_tournament_hands_in_chips() -> None:
+    # Our own file, in the format of Party's tournaments: `Trny: ... Level: 3`
+    # and `Blinds(25/50)` lines, chips without currency, `wins 2,450 chips`,
+    # `wins Lo (225 chips)`, a player's chat; no rake in a tournament.
+    first, second = history.read(TOURNEY)
+    assert first.fields["variant"] == "PO" and second.fields["variant"] == "PO/8"
+    assert first.fields["blinds_or_straddles"] == [25, 50, 0, 0]
+    assert phh.replay(first).finishing_stacks == (0, 4950, 4350, 2450)
+    assert phh.replay(second).finishing_stacks == (4975, 4375, 2400)
+    assert first.fields["_rake"] == 0 and second.fields["_rake"] == 0
+
+
+def test_party_tournament_hand_missing_chips_is_refused() -> None:
+    text = TOURNEY.read_text().replace("wins 2,450 chips", "wins 2,400 chips")
+    refused(text, "t.txt", "a tournament hand has no rake")
+
+
+def test_party_money_line_disguised_as_chat_fails_the_hand() -> None:
+    text = TOURNEY.read_text().replace("Ann calls [350]", "Ann: calls [350]")
+    refused(text, "t.txt", "hand 20000000001")
+
+
+def test_party_blinds_line_that_differs_from_the_header_is_refused() -> None:
+    text = TOURNEY.read_text().replace("\nBlinds(25/50)\nCid", "\nBlinds(50/100)\nCid")
+    refused(text, "t.txt", "blinds that are not the header's", "line 12")
+
+
+def test_party_cancelled_hand_is_left_out_with_a_note() -> None:
+    text = TOURNEY.read_text()
+    cut = text.index("** Dealing down cards **")
+    cancelled_text = (
+        text[:cut] + "Hand cancelled\n\n" + text[text.index("#Game No : 20000000002") :]
+    )
+    notes: list[HistoryError] = []
+    (hand,) = history.parse(cancelled_text, "t.txt", on_cancelled=notes.append)
+    assert hand.fields["hand"] == "20000000002"
+    assert len(notes) == 1 and "hand 20000000001" in str(notes[0])
+    assert "cancelled" in str(notes[0])
+
+
+# ------------------------------------------------------------------ omaha import
+
+
+def test_import_of_a_file_that_gives_no_hand_exits_1(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from omaha.cli import main
+
+    bad = tmp_path / "cut.xml"
+    bad.write_text(IPOKER[: IPOKER.index('<round no="3">')], encoding="utf-8")
+    assert main(["import", str(bad), "-o", str(tmp_path / "out.phhs")]) == 1
+    assert main(["import", "--lenient", str(bad), "-o", str(tmp_path / "out.phhs")]) == 1
+    err = capsys.readouterr().err
+    assert "cut short" in err and "no hand converted" in err
+    assert not (tmp_path / "out.phhs").exists()
+
+
+def test_import_of_a_party_hand_without_wins_exits_1(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from omaha.cli import main
+
+    bad = tmp_path / "cut.txt"
+    bad.write_text(re.sub(r"(?m)^.* wins .*\n?", "", PARTY), encoding="utf-8")
+    assert main(["import", str(bad)]) == 1
+    assert "nobody wins" in capsys.readouterr().err
+
+
+def test_a_win_by_a_player_not_dealt_in_is_refused() -> None:
+    # Found by the fuzzer (a KeyError before): Player3 sits at the table but
+    # plays no part in the hand.
+    text = PARTY.replace("Player2 wins Lo", "Player3 wins Lo")
+    refused(text, "p.txt", "'Player3' wins but is not dealt in")

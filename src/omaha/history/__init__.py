@@ -68,8 +68,8 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from omaha.errors import HandSkippedWarning, HistoryError
-from omaha.history.detect import FORMATS, START, detect
+from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
+from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
 
@@ -128,6 +128,7 @@ def iter_hands(
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
     fmt: str | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> Iterator[HandHistory]:
     """Yield each hand of a site's hand-history text as a PHH hand, in file order.
 
@@ -144,15 +145,25 @@ def iter_hands(
         With ``lenient``: called with the error of each hand skipped.
     fmt : str, optional
         The format (one of :data:`FORMATS`); detected when not given.
+    on_cancelled : callable, optional
+        Called with the :class:`~omaha.errors.HandCancelled` of each hand
+        the site cancelled (``Hand cancelled``): such a hand moved no
+        chips and is left out, strict or lenient.
 
     Raises
     ------
     HistoryError
-        The format cannot be detected, or (not lenient) a hand cannot be
-        read: the message names the file, the hand and the line.
+        The format cannot be detected, a text of that format that holds no
+        hand, or (not lenient) a hand that cannot be read: the message names
+        the file, the hand and the line.
     """
     fmt = fmt or detect(text)
     if fmt is None:
+        site = unread_format(text)
+        if site is not None:
+            raise HistoryError(
+                f"a hand history of {site}: not a format this library reads", path=name
+            )
         raise HistoryError("not a hand history of a site this library reads", path=name)
     if fmt not in FORMATS:
         raise HistoryError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})", path=name)
@@ -161,9 +172,14 @@ def iter_hands(
         hands: Iterator[HandText] = importlib.import_module(_MODULES[fmt]).split(text, name)
     else:
         hands = split_hands(text, START[fmt])
+    accounted = 0
     for hand in hands:
+        accounted += 1
         try:
             yield read_hand(hand, name)
+        except HandCancelled as exc:
+            if on_cancelled is not None:
+                on_cancelled(exc)
         except HistoryError as exc:
             if not lenient:
                 raise
@@ -171,6 +187,8 @@ def iter_hands(
                 on_skip(exc)
             else:
                 warnings.warn(f"{exc} (hand skipped)", HandSkippedWarning, stacklevel=2)
+    if not accounted:
+        raise HistoryError(f"a {fmt} file that holds no hand", path=name)
 
 
 def parse(
@@ -180,9 +198,12 @@ def parse(
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
     fmt: str | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> list[HandHistory]:
     """Read every hand of a site's hand-history text (see :func:`iter_hands`)."""
-    return list(iter_hands(text, name, lenient=lenient, on_skip=on_skip, fmt=fmt))
+    return list(
+        iter_hands(text, name, lenient=lenient, on_skip=on_skip, fmt=fmt, on_cancelled=on_cancelled)
+    )
 
 
 def iter_file(
@@ -190,6 +211,7 @@ def iter_file(
     *,
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> Iterator[HandHistory]:
     """Yield each hand of a site's hand-history file, in any encoding (see :func:`iter_hands`).
 
@@ -207,7 +229,7 @@ def iter_file(
     name = os.fspath(path)
     with open(path, "rb") as fp:
         text = decode(fp.read(), name)
-    yield from iter_hands(text, name, lenient=lenient, on_skip=on_skip)
+    yield from iter_hands(text, name, lenient=lenient, on_skip=on_skip, on_cancelled=on_cancelled)
 
 
 def read(
@@ -215,6 +237,7 @@ def read(
     *,
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> list[HandHistory]:
     """Read every hand of a site's hand-history file, in any encoding (see :func:`iter_hands`).
 
@@ -225,4 +248,4 @@ def read(
     OSError
         The file cannot be read.
     """
-    return list(iter_file(path, lenient=lenient, on_skip=on_skip))
+    return list(iter_file(path, lenient=lenient, on_skip=on_skip, on_cancelled=on_cancelled))

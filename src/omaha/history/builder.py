@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
-from omaha.errors import HistoryError, InvalidCardError
+from omaha.errors import HandCancelled, HistoryError, InvalidCardError
 from omaha.history.notation import AmountError, money_units, site_cards, to_units
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
@@ -74,7 +74,11 @@ from omaha.result import showdown_order
 
 _T = TypeVar("_T")
 
-__all__ = ["MAX_INFERRED_RAKE_PERCENT", "HandBuilder", "PostKind"]
+__all__ = [
+    "HandBuilder",
+    "MAX_INFERRED_RAKE_PERCENT",
+    "PostKind",
+]
 
 PostKind = Literal["small", "big", "both", "dead", "straddle", "ante"]
 """A forced bet as the site names it: the small or big blind, both (a live big
@@ -242,6 +246,16 @@ class HandBuilder:
             hand=self.hand_id,
             line=self.line,
             text=self.text if quote_line else None,
+        )
+
+    def cancelled(self) -> HandCancelled:
+        """Return the signal of a hand the site cancelled (at the current line)."""
+        return HandCancelled(
+            "the site cancelled the hand (no chips moved): not converted",
+            path=self.path,
+            hand=self.hand_id,
+            line=self.line,
+            text=self.text,
         )
 
     def timed(self, read: Callable[[], _T], hand_id: str | None = None) -> _T:
@@ -575,6 +589,15 @@ class HandBuilder:
         self._stated_pots = list(amounts)
         self._pots_before_rake = before_rake
 
+    @staticmethod
+    def dealt_in(p: _Player) -> bool:
+        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+
+        Sites list seats of players who sit out without saying so; every
+        player dealt in posts, acts, or is dealt cards the file shows.
+        """
+        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+
     # ------------------------------------------------------------ the PHH hand
 
     def finish(self) -> HandHistory:
@@ -590,14 +613,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        # Dealt in: not sitting out, with chips, and in the play (sites list seats
-        # of players who sit out without saying so; every player dealt in posts,
-        # acts, or is dealt cards the file shows).
-        dealt = [
-            p
-            for p in self._players.values()
-            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
-        ]
+        dealt = [p for p in self._players.values() if self.dealt_in(p)]
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
@@ -614,6 +630,11 @@ class HandBuilder:
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
                 raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
+        for c in self._collects:
+            if c.name not in pos:
+                raise self.error(f"{c.name!r} wins but is not dealt in", quote_line=False)
+        if self._uncalled is not None and self._uncalled[0] not in pos:
+            raise self.error(f"{self._uncalled[0]!r} gets a bet back but is not dealt in")
         if any(e.kind == "board" and not e.cards for e in self._events):
             raise self.error(
                 "a street's card is not given (not in the summary's board either)",

@@ -35,8 +35,8 @@ import re
 from omaha.cards import parse_cards
 
 __all__ = [
-    "MAX_AMOUNT_DIGITS",
     "AmountError",
+    "MAX_AMOUNT_DIGITS",
     "money_units",
     "parse_money",
     "show",

@@ -41,7 +41,7 @@ __all__ = ["PartyReader", "read_hand"]
 
 _MONEY = (
     r"[-\u2212]?[$€£]?\s?[-\u2212]?(?:\d[\d,.]*\d?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
-    r"(?:\s?(?:USD|EUR|GBP|€|\$))?"
+    r"(?:\s?(?:USD|EUR|GBP|€|\$| chips))?"
 )
 _BRACKET = rf"\s*\[\s*({_MONEY})\s*\]"
 _PAREN = rf"\s*\(\s*({_MONEY})\s*\)"
@@ -77,6 +77,11 @@ class PartyReader:
         (re.compile(rf"posts ante{_BRACKET}\.?$|posts ante{_PAREN}$"), "ante"),
     )
     added = re.compile(rf"(?P<verb>calls|bets|raises|is all-In)(?:{_BRACKET}|{_PAREN})\.?$")
+    blinds = re.compile(
+        rf"Blinds(?:-Antes)?\((?P<sb>{_MONEY})/(?P<bb>{_MONEY})(?: -?(?P<ante>{_MONEY}))?\)"
+    )
+    level = re.compile(r"Trny: ?\d+ Level: ?\d+$")
+    chat = re.compile(r"(?P<name>.+?): .*$")
     cash_out_line = re.compile(
         rf"(?P<name>.+?) (?:Cash-out Premium % is [0-9.]+|opted for cash-out"
         rf"|probabi?li?ty is [0-9.]+|Cashout Amount is (?P<amount>{_MONEY}))$"
@@ -114,6 +119,15 @@ class PartyReader:
                 r"Game #\d+ starts\.$|#Game No : \d+$|Total number of players", line
             ):
                 continue
+            if self.level.match(line):
+                continue
+            m = self.blinds.fullmatch(line)
+            if m is not None:  # the tournament's blinds, again: the same as the header's
+                if (b.small_blind, b.big_blind) != (b.amount(m["sb"]), b.amount(m["bb"])):
+                    raise b.error("blinds that are not the header's")
+                continue
+            if re.fullmatch(r"(?:Hand|Game) (?:#\S+ )?(?:has been )?cancell?ed\.?", line, re.I):
+                raise b.cancelled()
             if line == "** Summary **":
                 summary = True
                 continue
@@ -153,6 +167,12 @@ class PartyReader:
             stakes = (b.amount(named["low"]), b.amount(named["high"]))
         tournament = re.search(r"Tourney|Tournament|Trny", line)
         b.places = 0 if tournament else 2
+        if tournament:  # ``Trny: 105411156 Level: 2  Blinds(20/40)``
+            number = re.search(r"Trny:\s*(\d+)", line)
+            b.info["tournament"] = number.group(1) if number else None
+            blinds = self.blinds.search(line)
+            if blinds is not None:
+                stakes = (b.amount(blinds["sb"]), b.amount(blinds["bb"]))
         b.start(
             b.hand_id or "",
             betting=betting,
@@ -240,7 +260,7 @@ class PartyReader:
             return True
         found = self.names.split(line, " ")
         if found is None:
-            return ignorable(line)
+            return ignorable(line) or self.is_chat(line)
         name, rest = found
         rest = rest.rstrip()
         if rest in ("folds", "checks"):
@@ -276,7 +296,17 @@ class PartyReader:
             return True
         if self.read_setup_post(line):
             return True
-        return ignorable(line) or ignorable(f"{name}: {rest}")
+        return ignorable(line) or ignorable(f"{name}: {rest}") or self.is_chat(line)
+
+    def is_chat(self, line: str) -> bool:
+        """Whether a line is chat: a seated player's name, a colon and words.
+
+        Chat moves no chips: it is left out. A money line disguised as chat
+        would change the hand's result, which the replay checks against
+        everything the file states.
+        """
+        chat = self.chat.match(line)
+        return chat is not None and chat["name"] in self.b._players
 
     # ------------------------------------------------------------ the summary
 
