@@ -1,4 +1,4 @@
-"""Site hand histories: PokerStars, GGPoker, Full Tilt, PartyPoker, Winamax and iPoker, as PHH.
+"""Site hand histories (PokerStars, GGPoker, Full Tilt, PartyPoker, Winamax, iPoker, ...) as PHH.
 
 Players, coaches and trackers hold their hands in the sites' own files.
 This package reads the Omaha hands of those files (Hi and Hi-Lo, 4, 5 and
@@ -14,8 +14,10 @@ pot and side pot, the total pot, the rake, the uncalled bet.
 - One module per format: :mod:`~omaha.history.pokerstars`,
   :mod:`~omaha.history.ggpoker`, :mod:`~omaha.history.fulltilt`,
   :mod:`~omaha.history.partypoker`, :mod:`~omaha.history.winamax`,
-  :mod:`~omaha.history.ipoker`; each tells a :class:`~omaha.history.builder.HandBuilder`
-  what happened, which writes the PHH fields.
+  :mod:`~omaha.history.ipoker`, :mod:`~omaha.history.pacific` (888poker),
+  :mod:`~omaha.history.winning` (Winning Poker Network: Americas Cardroom),
+  :mod:`~omaha.history.bovada` (Bovada, Ignition, Bodog); each tells a
+  :class:`~omaha.history.builder.HandBuilder` what happened, which writes the PHH fields.
 - :func:`to_frame` turns files and hands into a table, one row per player
   per hand (:mod:`~omaha.history.frame`); :func:`allin_ev` gives a hand's
   exact all-in EV (:mod:`~omaha.history.allin`); :func:`report` and
@@ -67,7 +69,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
-from omaha.history.detect import FORMATS, START, detect
+from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
 
@@ -157,6 +159,11 @@ def iter_hands(
     """
     fmt = fmt or detect(text)
     if fmt is None:
+        site = unread_format(text)
+        if site is not None:
+            raise HistoryError(
+                f"a hand history of {site}: not a format this library reads", path=name
+            )
         raise HistoryError("not a hand history of a site this library reads", path=name)
     if fmt not in FORMATS:
         raise HistoryError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})", path=name)

@@ -589,6 +589,15 @@ class HandBuilder:
         self._stated_pots = list(amounts)
         self._pots_before_rake = before_rake
 
+    @staticmethod
+    def dealt_in(p: _Player) -> bool:
+        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+
+        Sites list seats of players who sit out without saying so; every
+        player dealt in posts, acts, or is dealt cards the file shows.
+        """
+        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+
     # ------------------------------------------------------------ the PHH hand
 
     def finish(self) -> HandHistory:
@@ -604,14 +613,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        # Dealt in: not sitting out, with chips, and in the play (sites list seats
-        # of players who sit out without saying so; every player dealt in posts,
-        # acts, or is dealt cards the file shows).
-        dealt = [
-            p
-            for p in self._players.values()
-            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
-        ]
+        dealt = [p for p in self._players.values() if self.dealt_in(p)]
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
@@ -628,6 +630,11 @@ class HandBuilder:
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
                 raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
+        for c in self._collects:
+            if c.name not in pos:
+                raise self.error(f"{c.name!r} wins but is not dealt in", quote_line=False)
+        if self._uncalled is not None and self._uncalled[0] not in pos:
+            raise self.error(f"{self._uncalled[0]!r} gets a bet back but is not dealt in")
         if any(e.kind == "board" and not e.cards for e in self._events):
             raise self.error(
                 "a street's card is not given (not in the summary's board either)",
@@ -667,7 +674,10 @@ class HandBuilder:
             put(DEAD_FIELD, dead)
         if boards:
             fields[RUN_BOARDS_FIELD] = boards
-        if mucks and any(p.left == 0 and not p.folded for p in dealt):
+        cap = self.hand_cap
+        if mucks and any(
+            (p.left == 0 or (cap is not None and p.contrib >= cap)) and not p.folded for p in dealt
+        ):  # a muck at an all-in (or capped, §6.4) showdown: the site allowed it
             fields[ALL_IN_MUCK_FIELD] = True
         self._result_fields(fields, put, dealt, pos)
         self._info_fields(fields, dealt)

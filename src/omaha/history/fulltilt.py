@@ -22,7 +22,7 @@ import re
 from typing import Any, ClassVar
 
 from omaha.history.lines import AMOUNT, betting_action
-from omaha.history.pokerstars import StarsReader, omaha_game
+from omaha.history.pokerstars import StarsReader, not_omaha, omaha_game
 from omaha.history.text import HandText
 from omaha.phh.history import HandHistory
 
@@ -88,7 +88,8 @@ class FullTiltReader(StarsReader):
         stakes = next((p for p in parts if _STAKES.match(p)), None)
         game = next((g for p in parts if (g := omaha_game(p)) is not None), None)
         if game is None:
-            raise b.error("not an Omaha hand", quote_line=False)
+            games = [p for p in parts if not _STAKES.match(p) and not re.match(r"\d+:\d", p)]
+            raise b.error(not_omaha(games[0] if games else m["parts"] or ""), quote_line=False)
         if stakes is None:
             raise b.error("no stakes in the header")
         betting, kind, hole = game

@@ -31,7 +31,7 @@ from omaha.history.text import HandText
 from omaha.phh.fields import RAISE_OVER_ALL_IN_FIELD, Betting, Game
 from omaha.phh.history import HandHistory
 
-__all__ = ["START", "StarsReader", "read_hand"]
+__all__ = ["START", "StarsReader", "not_omaha", "omaha_game", "read_hand"]
 
 START = r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
 """A line that starts a PokerStars hand."""
@@ -102,6 +102,16 @@ def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
     else:
         betting = "pot"
     return betting, game, hole
+
+
+def not_omaha(text: str) -> str:
+    """Say why a hand whose game is ``text`` is not read: not Omaha, or a game the engine lacks."""
+    if "courchevel" in text.lower():
+        return (
+            f"{text!r} is Courchevel (a board card dealt before the first betting round): "
+            "a game this library does not play"
+        )
+    return f"not an Omaha hand: {text!r}"
 
 
 def posts_pattern(posts: dict[str, str]) -> re.Pattern[str]:
@@ -267,12 +277,17 @@ class StarsReader:
         game_text = m.groupdict().get("inner") or m["game"]
         stakes = m["stakes"]
         mixed = _MIXED.match(stakes)
-        if mixed and "Omaha" in mixed["game"]:  # 8-Game (Omaha Hi/Lo Limit, $2/$4)
+        if mixed and "Omaha" in mixed["game"]:
             game_text, stakes = mixed["game"], mixed["stakes"]
+        inner, comma, rest = stakes.partition(", ")
+        if comma and not any(ch.isdigit() for ch in inner.replace("8-Game", "")):
+            # a mixed game's cash hand names its game: 8-Game (Omaha Hi/Lo Limit, $2/$4),
+            # Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD): the game is that one
+            game_text, stakes = inner, rest
         game = omaha_game(game_text)
         if game is None:
             b.hand_id = m["id"]
-            raise b.error(f"not an Omaha hand: {game_text!r}", quote_line=False)
+            raise b.error(not_omaha(game_text), quote_line=False)
         betting, kind, hole = game
         tournament = m["tournament"]
         b.places = 0 if tournament else 2
@@ -351,7 +366,7 @@ class StarsReader:
             b.cash_out(m["name"], b.amount(m["amount"]))
             return True
         if line == "Hand cancelled":
-            raise b.error("the site cancelled the hand: nothing was played")
+            raise b.cancelled()
         return ignorable(line, self.names)
 
     uncalled_line: ClassVar[re.Pattern[str]] = re.compile(

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from omaha.history.builder import PostKind
 from omaha.history.lines import AMOUNT
-from omaha.history.pokerstars import StarsReader, omaha_game
+from omaha.history.pokerstars import StarsReader, not_omaha, omaha_game
 from omaha.history.text import HandText
 from omaha.phh.history import HandHistory
 
@@ -70,7 +70,7 @@ class WinamaxReader(StarsReader):
         b.hand_id = m["id"]
         game = omaha_game(m["game"])
         if game is None:
-            raise b.error(f"not an Omaha hand: {m['game']!r}", quote_line=False)
+            raise b.error(not_omaha(m["game"]), quote_line=False)
         betting, kind, hole = game
         cash = m["kind"] == "CashGame"
         b.places = 2 if cash else 0
