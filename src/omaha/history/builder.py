@@ -634,6 +634,11 @@ class HandBuilder:
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
                 raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
+        for c in self._collects:
+            if c.name not in pos:
+                raise self.error(f"{c.name!r} wins but is not dealt in", quote_line=False)
+        if self._uncalled is not None and self._uncalled[0] not in pos:
+            raise self.error(f"{self._uncalled[0]!r} gets a bet back but is not dealt in")
         if any(e.kind == "board" and not e.cards for e in self._events):
             raise self.error(
                 "a street's card is not given (not in the summary's board either)",
@@ -673,7 +678,10 @@ class HandBuilder:
             put(DEAD_FIELD, dead)
         if boards:
             fields[RUN_BOARDS_FIELD] = boards
-        if mucks and any(p.left == 0 and not p.folded for p in dealt):
+        cap = self.hand_cap
+        if mucks and any(
+            (p.left == 0 or (cap is not None and p.contrib >= cap)) and not p.folded for p in dealt
+        ):  # a muck at an all-in (or capped, §6.4) showdown: the site allowed it
             fields[ALL_IN_MUCK_FIELD] = True
         self._result_fields(fields, put, dealt, pos)
         self._info_fields(fields, dealt)
