@@ -118,7 +118,7 @@ def test_lenient_skips_the_bad_hand_and_exits_3(
     capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
 ) -> None:
     good = HU.format(by="$0.20", to="$0.30", back="$0.20")
-    bad = good.replace("#7", "#8").replace("Ann: folds", "Ann: dances")
+    bad = good.replace("#7", "#8").replace("Ann: folds", "Ann: folds twice")
     path = tmp_path / "many.txt"
     path.write_text("\n\n".join([good, bad, good.replace("#7", "#9")]), "utf-8")
     out = tmp_path / "many.phhs"

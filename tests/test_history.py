@@ -332,6 +332,7 @@ def test_detect_the_formats() -> None:
     assert [detect(decode(p.read_bytes(), p.name)) for p in REAL] == [
         "fulltilt",
         "ipoker",
+        "ipoker",
         "partypoker",
         "pokerstars",
         "pokerstars",

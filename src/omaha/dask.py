@@ -14,6 +14,9 @@ not depend on the cluster:
   input files from shared storage, evaluate them as ``omaha eval`` does
   (:mod:`omaha.files`) and write Parquet parts; the
   client sends only the task graph and receives a summary.
+- :func:`history_frame` (``omaha report --dask``): the table of
+  :func:`omaha.history.to_frame` as a Dask DataFrame, one task per
+  hand-history file, read on the workers (docs/analysis.md).
 
 Work goes to the Dask scheduler that is current where the call is made: a
 ``client=`` given (a :class:`distributed.Client` or a scheduler address),
@@ -82,6 +85,7 @@ __all__ = [
     "equity_table",
     "evaluate_files",
     "evaluate_frame",
+    "history_frame",
     "row_seed",
 ]
 
@@ -778,3 +782,52 @@ def evaluate_files(
         tasks=len(results),
         seconds=time.perf_counter() - started,
     )
+
+
+# ------------------------------------------------------------------ hand histories
+
+
+def _history_part(path: str, lenient: bool) -> pd.DataFrame:
+    """One file's rows of :func:`omaha.history.to_frame`, with Arrow dtypes (on a worker)."""
+    import pandas as pd
+
+    from omaha.history.frame import to_frame
+
+    return to_frame(path, lenient=lenient).to_pandas(types_mapper=pd.ArrowDtype)
+
+
+def history_frame(paths: str | Sequence[str], *, lenient: bool = False) -> dd.DataFrame:
+    """Return the table of :func:`omaha.history.to_frame` over files, as a lazy Dask DataFrame.
+
+    One task per file, run where the scheduler puts it (the workers must
+    see the files: shared storage); the partitions, in the order of the
+    files, hold exactly the rows ``to_frame`` gives for each file, with the
+    columns of :data:`omaha.history.frame.SCHEMA` as ``pd.ArrowDtype``
+    dtypes (``.compute()`` gives the same values and types whatever the
+    number of workers; a task lost with a worker is run again).
+
+    Parameters
+    ----------
+    paths : str or sequence of str
+        Files or globs (sites' files, ``.phh``, ``.phhs``), expanded here,
+        on the client.
+    lenient : bool, default False
+        As :func:`omaha.history.to_frame` (the skipped hands' warnings are
+        issued on the workers).
+
+    Returns
+    -------
+    dask.dataframe.DataFrame
+
+    Raises
+    ------
+    ArgumentError
+        A path or glob that names no file.
+    """
+    import pandas as pd
+
+    from omaha.history.frame import SCHEMA, expand_sources
+
+    files = expand_sources([paths] if isinstance(paths, str) else list(paths))
+    meta = SCHEMA.empty_table().to_pandas(types_mapper=pd.ArrowDtype)
+    return dd.from_map(_history_part, files, lenient=lenient, meta=meta, enforce_metadata=False)

@@ -13,6 +13,7 @@ already catch ``ValueError`` keep working::
     │   ├── FinishingStacksError         a replay that ends with other stacks
     │   └── StatedResultError            a replay whose pots, rake or winnings differ
     ├── HistoryError (ValueError)        a site hand history that cannot be read
+    │   └── HandCancelled                a hand the site cancelled (not converted)
     └── HandSkippedWarning (UserWarning) a site hand skipped (lenient reading)
     ├── ArgumentError (ValueError)       an argument outside what a function accepts
     │   ├── ArgumentTypeError (TypeError)
@@ -49,6 +50,7 @@ __all__ = [
     "ColumnTypeError",
     "DuplicateCardError",
     "FinishingStacksError",
+    "HandCancelled",
     "HandSkippedWarning",
     "HistoryError",
     "IllegalActionError",
@@ -284,13 +286,14 @@ class HistoryError(OmahaError, ValueError):
     ) -> None:
         where = path
         if hand is not None:
-            where += f", hand {hand}"
+            where += f", hand {_clip(hand, 40)}" if len(hand) > 40 else f", hand {hand}"
         if line is not None:
             where += f", line {line}"
         message = f"{where}: {reason}"
         if text is not None:
-            message += f": {quote(text)}"
+            message += f": {_clip(text, 200)}"
         super().__init__(message)
+
         self.path = path
         self.hand = hand
         self.line = line
@@ -299,6 +302,31 @@ class HistoryError(OmahaError, ValueError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return _history_error, (self.reason, self.path, self.hand, self.line, self.text)
+
+
+def _clip(text: str, size: int) -> str:
+    """Quote ``text``, or its start and its length when it is longer than ``size``."""
+    if len(text) <= size:
+        return quote(text)
+    return f"{quote(text[: size // 2])}... ({len(text):,} characters)"
+
+
+class HandCancelled(HistoryError):
+    """A hand the site cancelled (``Hand cancelled``): it moved no chips, and is not converted.
+
+    The readers raise it; :func:`omaha.history.iter_hands` leaves the hand
+    out (strict or lenient) and tells ``on_cancelled``: a cancelled hand is
+    neither an error nor a hand lost.
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _hand_cancelled, (self.reason, self.path, self.hand, self.line, self.text)
+
+
+def _hand_cancelled(
+    reason: str, path: str, hand: str | None, line: int | None, text: str | None
+) -> HandCancelled:
+    return HandCancelled(reason, path=path, hand=hand, line=line, text=text)
 
 
 class HandSkippedWarning(UserWarning):

@@ -24,6 +24,8 @@ _COMMANDS = {
     "equity": "omaha.cli.equity_cmd",
     "replay": "omaha.cli.replay_cmd",
     "import": "omaha.cli.import_cmd",
+    "report": "omaha.cli.report_cmd",
+    "graph": "omaha.cli.graph_cmd",
 }
 
 

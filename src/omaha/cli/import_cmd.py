@@ -9,8 +9,11 @@ converts. ``-o`` names the output (``.phhs`` for many hands, ``.phh`` for
 one); without it the hands go to standard output as ``.phhs`` text.
 
 Exit status: 0 when every hand is converted, 1 for a file or hand that
-cannot be read, or a hand whose replay differs from the file, 2 for an
-illegal action (or a usage error), 3 when ``--lenient`` skipped hands.
+cannot be read, a hand whose replay differs from the file, or a file from
+which no hand is converted (even with ``--lenient``), 2 for an illegal
+action (or a usage error), 3 when ``--lenient`` skipped hands. A hand the
+site cancelled (``Hand cancelled``) moved no chips: it is left out with a
+note, and is no error.
 """
 
 from __future__ import annotations
@@ -70,17 +73,26 @@ def run(args: argparse.Namespace) -> int:
 
     status = 0
     skipped = 0
+    dropped = 0  # the current file's hands the site cancelled
 
     def skip(exc: OmahaError) -> None:
         nonlocal skipped
         skipped += 1
         print(f"omaha import: warning: {exc} (hand skipped)", file=sys.stderr, flush=True)
 
+    def cancelled(exc: OmahaError) -> None:
+        nonlocal dropped
+        dropped += 1
+        print(f"omaha import: note: {exc}", file=sys.stderr, flush=True)
+
     def converted() -> Iterator[HandHistory]:
-        nonlocal status
+        nonlocal status, dropped
         for path in args.paths:
+            made, dropped = 0, 0
             try:
-                for hand in history.iter_file(path, lenient=args.lenient, on_skip=skip):
+                for hand in history.iter_file(
+                    path, lenient=args.lenient, on_skip=skip, on_cancelled=cancelled
+                ):
                     if args.check:
                         try:
                             phh.replay(hand)
@@ -91,12 +103,18 @@ def run(args: argparse.Namespace) -> int:
                             print(f"omaha import: {e}", file=sys.stderr, flush=True)
                             status = max(status, 2 if isinstance(e, ReplayActionError) else 1)
                             continue
+                    made += 1
                     yield hand
             except OSError as exc:
                 print(f"omaha import: cannot read {path!r}: {exc}", file=sys.stderr, flush=True)
                 status = max(status, 1)
+                continue
             except HistoryError as exc:
                 print(f"omaha import: {exc}", file=sys.stderr, flush=True)
+                status = max(status, 1)
+                continue
+            if made == 0 and not dropped:  # a file that gives no hand is never a success
+                print(f"omaha import: {path}: no hand converted", file=sys.stderr, flush=True)
                 status = max(status, 1)
 
     _write(converted(), args.output, keep=lambda count: count > 0 or status == 0)

@@ -16,6 +16,10 @@ pot and side pot, the total pot, the rake, the uncalled bet.
   :mod:`~omaha.history.partypoker`, :mod:`~omaha.history.winamax`,
   :mod:`~omaha.history.ipoker`; each tells a :class:`~omaha.history.builder.HandBuilder`
   what happened, which writes the PHH fields.
+- :func:`to_frame` turns files and hands into a table, one row per player
+  per hand (:mod:`~omaha.history.frame`); :func:`allin_ev` gives a hand's
+  exact all-in EV (:mod:`~omaha.history.allin`); :func:`report` and
+  :func:`plot_results` summarise a table (docs/analysis.md).
 - A line a reader does not understand is an error (:class:`omaha.errors.HistoryError`)
   naming the file, the hand and the line, never skipped. ``lenient=True``
   skips the whole hand instead (with a :class:`omaha.errors.HandSkippedWarning`,
@@ -60,13 +64,51 @@ import importlib
 import os
 import warnings
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
-from omaha.errors import HandSkippedWarning, HistoryError
-from omaha.history.detect import FORMATS, START, detect
+from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
+from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
 
-__all__ = ["FORMATS", "detect", "iter_file", "iter_hands", "parse", "read"]
+if TYPE_CHECKING:
+    from omaha.history.allin import allin_ev
+    from omaha.history.frame import iter_batches, to_frame
+    from omaha.history.plot import plot_results
+    from omaha.history.reports import report
+
+__all__ = [
+    "FORMATS",
+    "allin_ev",
+    "detect",
+    "iter_batches",
+    "iter_file",
+    "iter_hands",
+    "parse",
+    "plot_results",
+    "read",
+    "report",
+    "to_frame",
+]
+
+# The analysis layer (pyarrow, the equity core) loads when first asked for.
+_LAZY = {
+    "allin_ev": "omaha.history.allin",
+    "iter_batches": "omaha.history.frame",
+    "to_frame": "omaha.history.frame",
+    "plot_results": "omaha.history.plot",
+    "report": "omaha.history.reports",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 _MODULES = {name: f"omaha.history.{name}" for name in FORMATS}
 
@@ -84,6 +126,7 @@ def iter_hands(
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
     fmt: str | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> Iterator[HandHistory]:
     """Yield each hand of a site's hand-history text as a PHH hand, in file order.
 
@@ -100,15 +143,25 @@ def iter_hands(
         With ``lenient``: called with the error of each hand skipped.
     fmt : str, optional
         The format (one of :data:`FORMATS`); detected when not given.
+    on_cancelled : callable, optional
+        Called with the :class:`~omaha.errors.HandCancelled` of each hand
+        the site cancelled (``Hand cancelled``): such a hand moved no
+        chips and is left out, strict or lenient.
 
     Raises
     ------
     HistoryError
-        The format cannot be detected, or (not lenient) a hand cannot be
-        read: the message names the file, the hand and the line.
+        The format cannot be detected, a text of that format that holds no
+        hand, or (not lenient) a hand that cannot be read: the message names
+        the file, the hand and the line.
     """
     fmt = fmt or detect(text)
     if fmt is None:
+        site = unread_format(text)
+        if site is not None:
+            raise HistoryError(
+                f"a hand history of {site}: not a format this library reads", path=name
+            )
         raise HistoryError("not a hand history of a site this library reads", path=name)
     if fmt not in FORMATS:
         raise HistoryError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})", path=name)
@@ -117,9 +170,14 @@ def iter_hands(
         hands: Iterator[HandText] = importlib.import_module(_MODULES[fmt]).split(text, name)
     else:
         hands = split_hands(text, START[fmt])
+    accounted = 0
     for hand in hands:
+        accounted += 1
         try:
             yield read_hand(hand, name)
+        except HandCancelled as exc:
+            if on_cancelled is not None:
+                on_cancelled(exc)
         except HistoryError as exc:
             if not lenient:
                 raise
@@ -127,6 +185,8 @@ def iter_hands(
                 on_skip(exc)
             else:
                 warnings.warn(f"{exc} (hand skipped)", HandSkippedWarning, stacklevel=2)
+    if not accounted:
+        raise HistoryError(f"a {fmt} file that holds no hand", path=name)
 
 
 def parse(
@@ -136,9 +196,12 @@ def parse(
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
     fmt: str | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> list[HandHistory]:
     """Read every hand of a site's hand-history text (see :func:`iter_hands`)."""
-    return list(iter_hands(text, name, lenient=lenient, on_skip=on_skip, fmt=fmt))
+    return list(
+        iter_hands(text, name, lenient=lenient, on_skip=on_skip, fmt=fmt, on_cancelled=on_cancelled)
+    )
 
 
 def iter_file(
@@ -146,6 +209,7 @@ def iter_file(
     *,
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> Iterator[HandHistory]:
     """Yield each hand of a site's hand-history file, in any encoding (see :func:`iter_hands`).
 
@@ -163,7 +227,7 @@ def iter_file(
     name = os.fspath(path)
     with open(path, "rb") as fp:
         text = decode(fp.read(), name)
-    yield from iter_hands(text, name, lenient=lenient, on_skip=on_skip)
+    yield from iter_hands(text, name, lenient=lenient, on_skip=on_skip, on_cancelled=on_cancelled)
 
 
 def read(
@@ -171,6 +235,7 @@ def read(
     *,
     lenient: bool = False,
     on_skip: Callable[[HistoryError], None] | None = None,
+    on_cancelled: Callable[[HistoryError], None] | None = None,
 ) -> list[HandHistory]:
     """Read every hand of a site's hand-history file, in any encoding (see :func:`iter_hands`).
 
@@ -181,4 +246,4 @@ def read(
     OSError
         The file cannot be read.
     """
-    return list(iter_file(path, lenient=lenient, on_skip=on_skip))
+    return list(iter_file(path, lenient=lenient, on_skip=on_skip, on_cancelled=on_cancelled))

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
-from omaha.errors import HistoryError, InvalidCardError
+from omaha.errors import HandCancelled, HistoryError, InvalidCardError
 from omaha.history.notation import AmountError, money_units, site_cards, to_units
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
@@ -55,6 +55,7 @@ from omaha.phh.fields import (
     CASH_OUT_FIELD,
     DEAD_FIELD,
     FEES_FIELD,
+    HAND_CAP_FIELD,
     HOLE_COUNT_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
@@ -73,11 +74,18 @@ from omaha.result import showdown_order
 
 _T = TypeVar("_T")
 
-__all__ = ["HandBuilder", "PostKind"]
+__all__ = [
+    "HandBuilder",
+    "MAX_INFERRED_RAKE_PERCENT",
+    "PostKind",
+]
 
 PostKind = Literal["small", "big", "both", "dead", "straddle", "ante"]
 """A forced bet as the site names it: the small or big blind, both (a live big
 blind and a dead small one, on return), a dead blind, a straddle, an ante."""
+
+MAX_INFERRED_RAKE_PERCENT = 10
+"""The most rake, in percent of the pot, inferred for a file that states none (iPoker...)."""
 
 _LETTER = {"fixed": "F", "pot": "P", "no": "N"}
 _STREET_CARDS = {0: 3, 1: 1, 2: 1}
@@ -197,6 +205,10 @@ class HandBuilder:
     small_bet: int | None = None
     big_bet: int | None = None
     info: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    """The table's house rules the site deals by, as PHH fields (``_raise_over_all_in``...)."""
+    hand_cap: int | None = None
+    """A capped game's cap on each player's chips in the hand (PHH ``_hand_cap``, §6.4)."""
     uncalled_in_collect: bool = False
     _players: dict[str, _Player] = field(default_factory=dict)
     _button: int | None = None
@@ -212,6 +224,7 @@ class HandBuilder:
     _rake: int | None = None
     _fees: dict[str, int] = field(default_factory=dict)
     _stated_pots: list[int] | None = None
+    _pots_before_rake: bool = False
     _won: dict[str, int] = field(default_factory=dict)
     _runs: int = 1
     _cash_out: dict[str, int] = field(default_factory=dict)
@@ -233,6 +246,16 @@ class HandBuilder:
             hand=self.hand_id,
             line=self.line,
             text=self.text if quote_line else None,
+        )
+
+    def cancelled(self) -> HandCancelled:
+        """Return the signal of a hand the site cancelled (at the current line)."""
+        return HandCancelled(
+            "the site cancelled the hand (no chips moved): not converted",
+            path=self.path,
+            hand=self.hand_id,
+            line=self.line,
+            text=self.text,
         )
 
     def timed(self, read: Callable[[], _T], hand_id: str | None = None) -> _T:
@@ -323,20 +346,43 @@ class HandBuilder:
         if cards is not None:
             self._know(p, tuple(cards))
 
-    def _know(self, p: _Player, cards: tuple[int, ...]) -> None:
+    def _know(self, p: _Player, cards: tuple[int, ...]) -> bool:
+        """Know a player's cards; return False for a partial show (fewer than the hole cards)."""
+        if self.hole_count is not None and len(cards) < self.hole_count:
+            return False  # ``shows [As]`` of five: a hand not shown in full (§5.9)
         if p.cards is not None and sorted(p.cards) != sorted(cards):
             raise self.error(
                 f"{p.name!r} shows {format_cards(cards)!r} but was dealt {format_cards(p.cards)!r}"
             )
         p.cards = cards
+        return True
 
     # ------------------------------------------------------------ forced bets
 
     def post(self, name: str, kind: PostKind, amount: int) -> None:
-        """Post a player's forced bet of ``amount`` units (see :data:`PostKind`)."""
+        """Post a player's forced bet of ``amount`` units (see :data:`PostKind`).
+
+        A straddle's ``amount`` is the player's whole forced bet (the total,
+        as GGPoker states it: a big blind who straddles ``$100`` has $100 in;
+        a re-straddle restates the new total, docs/rules.md §5.1).
+        """
         p = self.player(name)
         p.sitting_out = False
         p.posted = True
+        if kind == "straddle":
+            if amount <= p.bet:
+                raise self.error(
+                    f"{name!r} straddles to {self._units(amount)}, not above their "
+                    f"{self._units(p.bet)} in"
+                )
+            added = amount - p.bet
+            self._take(p, added)
+            p.bet = amount
+            p.wager += added
+            p.contrib += added
+            self._highest = max(self._highest, p.bet)
+            self._posts.append(_Post(name, kind, amount, p.left == 0))
+            return
         self._take(p, amount)
         all_in = p.left == 0
         if kind == "ante" or kind == "dead":
@@ -467,9 +513,16 @@ class HandBuilder:
     # ------------------------------------------------------------ showdown
 
     def show(self, name: str, cards: Sequence[int]) -> None:
-        """Record a show at the showdown."""
+        """Record a show at the showdown.
+
+        A partial show (``shows [As]`` of five cards) is a hand not shown in
+        full: it is a muck (it wins nothing the site does not award), not an
+        error (docs/rules.md §5.9).
+        """
         p = self.player(name)
-        self._know(p, tuple(cards))
+        if not self._know(p, tuple(cards)):
+            self.muck(name)
+            return
         if not any(e.kind == "show" and e.name == name for e in self._events):
             self._events.append(_Event("show", name, cards=tuple(cards), street=self._street))
 
@@ -526,9 +579,24 @@ class HandBuilder:
         if parts:
             self._fees = dict(parts)
 
-    def pots(self, amounts: Iterable[int]) -> None:
-        """Record the pots as the summary states them, after the rake (main pot first)."""
+    def pots(self, amounts: Iterable[int], *, before_rake: bool = False) -> None:
+        """Record the pots as the summary states them, main pot first.
+
+        After the rake (PokerStars), or ``before_rake`` (Full Tilt: the pots
+        add up to the total pot; what each pays out is less by its rake, and
+        those rakes add up to the rake stated).
+        """
         self._stated_pots = list(amounts)
+        self._pots_before_rake = before_rake
+
+    @staticmethod
+    def dealt_in(p: _Player) -> bool:
+        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+
+        Sites list seats of players who sit out without saying so; every
+        player dealt in posts, acts, or is dealt cards the file shows.
+        """
+        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
 
     # ------------------------------------------------------------ the PHH hand
 
@@ -545,14 +613,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        # Dealt in: not sitting out, with chips, and in the play (sites list seats
-        # of players who sit out without saying so; every player dealt in posts,
-        # acts, or is dealt cards the file shows).
-        dealt = [
-            p
-            for p in self._players.values()
-            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
-        ]
+        dealt = [p for p in self._players.values() if self.dealt_in(p)]
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
@@ -564,6 +625,7 @@ class HandBuilder:
                 self._unawarded = True
         if not self._collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
+        self._check_reaches_end(dealt)
         pos = {p.name: i for i, p in enumerate(dealt)}
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
@@ -598,6 +660,9 @@ class HandBuilder:
         fields["actions"] = []
         if hole_count != 4:
             fields[HOLE_COUNT_FIELD] = hole_count
+        if self.hand_cap is not None:
+            put(HAND_CAP_FIELD, self.hand_cap)
+        fields.update(self.rules)
         if any(live):
             put(POSTED_FIELD, live)
         if any(dead):
@@ -663,6 +728,20 @@ class HandBuilder:
     def _to_file(self, chips: int) -> int | decimal.Decimal:
         return _file_units(chips, self.places)
 
+    def _check_reaches_end(self, dealt: list[_Player]) -> None:
+        """Refuse a hand cut short: it ends with one player left, or with a full board."""
+        live = [p for p in dealt if not p.folded]
+        if len(live) < 2 or self._cash_out:
+            return
+        board = sum(len(e.cards) or 1 for e in self._events if e.kind == "board" and e.run == 0)
+        if board < 5:
+            streets = {0: "before the flop", 3: "on the flop", 4: "on the turn"}
+            raise self.error(
+                f"the hand stops {streets.get(board, f'after {board} board cards')} with "
+                f"{len(live)} players still in: it is truncated (a street is missing)",
+                quote_line=False,
+            )
+
     def _hole_count(self, dealt: list[_Player]) -> int:
         sizes = {len(p.cards) for p in dealt if p.cards is not None}
         if self.hole_count is not None:
@@ -706,7 +785,7 @@ class HandBuilder:
             elif post.kind == "big" and not have_bb and (i == bb_pos or (i == 0 and not have_sb)):
                 have_bb = True
                 blinds[i] = max(post.amount, self.big_blind or 0) if post.all_in else post.amount
-            elif post.kind == "straddle" and blinds[i] == 0:
+            elif post.kind == "straddle":  # the total, the big blind in it (§5.1)
                 blinds[i] = post.amount
             elif post.kind == "big":
                 live[i] += post.amount
@@ -844,6 +923,8 @@ class HandBuilder:
                 f"{self._units(in_pot)}: the amounts do not add up",
                 quote_line=False,
             )
+        if self._rake is None and rake:
+            self._check_inferred_rake(rake, in_pot, collected)
         if self._rake is not None and self._rake != rake:
             raise self.error(
                 f"the rake is stated as {self._units(self._rake)}, but the pot of "
@@ -893,15 +974,25 @@ class HandBuilder:
                 won_here = entries.setdefault(key, {})
                 won_here[c.name] = won_here.get(c.name, 0) + c.amount
             if self._stated_pots is not None:
+                taken = 0
                 for i, amount in enumerate(self._stated_pots):
                     got = sum(sum(w.values()) for (p, _), w in entries.items() if p == i)
-                    if got != amount:
+                    if self._pots_before_rake and got <= amount:
+                        taken += amount - got
+                    elif got != amount:
                         raise self.error(
                             f"{'the main pot' if i == 0 else f'side pot {i}'} is stated as "
                             f"{self._units(amount)} but pays out {self._units(got)}: the amounts "
                             "do not add up",
                             quote_line=False,
                         )
+                if self._pots_before_rake and taken != rake:
+                    raise self.error(
+                        f"the pots are stated as {self._units(sum(self._stated_pots))} and pay "
+                        f"out {self._units(collected)}, but the rake is {self._units(rake)}: the "
+                        "amounts do not add up",
+                        quote_line=False,
+                    )
             label = {p.name: f"p{i + 1}" for i, p in enumerate(dealt)}
             pots: list[dict[str, Any]] = []
             for (pot, run), won_here in sorted(entries.items()):
@@ -912,6 +1003,31 @@ class HandBuilder:
                 entry["won"] = {label[n]: c for n, c in won_here.items()}
                 pots.append(entry)
             fields[POTS_FIELD] = pots
+
+    def _check_inferred_rake(self, rake: int, in_pot: int, collected: int) -> None:
+        """Refuse a rake the file does not state unless a site could have taken it.
+
+        Sites that state no rake (iPoker, PartyPoker's classic format) leave
+        it to be inferred: what the pot does not pay out. An edited or cut
+        winnings line would be absorbed into it, so the rake inferred must be
+        possible: none in a tournament (chips), none when no flop is dealt
+        (no flop, no drop), and at most :data:`MAX_INFERRED_RAKE_PERCENT`
+        percent of the pot.
+        """
+        why = None
+        if self.places == 0:
+            why = "a tournament hand has no rake"
+        elif not any(e.kind == "board" and e.run == 0 for e in self._events):
+            why = "no rake is taken without a flop"
+        elif rake * 100 > in_pot * MAX_INFERRED_RAKE_PERCENT:
+            why = f"no site rakes more than {MAX_INFERRED_RAKE_PERCENT}% of a pot"
+        if why is not None:
+            raise self.error(
+                f"the players collect {self._units(collected)} from a pot of "
+                f"{self._units(in_pot)}, and the file states no rake: {why} (winnings missing "
+                "or altered)",
+                quote_line=False,
+            )
 
     def _returned_silently(
         self, dealt: list[_Player], collects: list[_Collect], seat: int, chips: int

@@ -7,18 +7,19 @@ with ``<game gamecode=``. The first such line of a text decides.
 
 Examples
 --------
->>> detect("\\n\\nPokerStars Hand #1: Omaha Pot Limit ($1/$2 USD) - ...")
+>>> detect("\n\nPokerStars Hand #1: Omaha Pot Limit ($1/$2 USD) - ...")
 'pokerstars'
 >>> detect('<?xml version="1.0"?><session><game gamecode="5">')
 'ipoker'
 >>> detect("hello")
+>>> detect("Run It Once Poker Hand #1: Omaha Pot Limit")  # not GGPoker's ``Poker Hand #``
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["FORMATS", "START", "detect"]
+__all__ = ["FORMATS", "START", "UNREAD", "detect", "unread_format"]
 
 START: dict[str, str] = {
     "pokerstars": r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #",
@@ -32,7 +33,22 @@ START: dict[str, str] = {
 FORMATS = ("fulltilt", "ggpoker", "ipoker", "partypoker", "pokerstars", "winamax")
 """Every format :mod:`omaha.history` reads."""
 
-_FIRST = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in START.items()), re.MULTILINE)
+_FIRST = re.compile(
+    "^(?:" + "|".join(f"(?P<{name}>{rx})" for name, rx in START.items()) + ")", re.MULTILINE
+)
+"""A hand's first line: each pattern anchored at a line's start (``Run It Once Poker Hand #``
+holds GGPoker's ``Poker Hand #``, and is no GGPoker hand)."""
+
+UNREAD: dict[str, str] = {
+    "Run It Once Poker": r"^Run It Once Poker Hand #",
+    "OnGame": r"^\*{5} History for hand [A-Z0-9-]+ ",
+    "Merge Gaming": r'<game id="\d+-\d+" starttime=',
+    "Microgaming": r'<Game (?:hhversion="\d+" )?id="\d+" date="',
+    "Everest Poker": r'<HAND time="\d+" id=',
+}
+"""Formats of sites that closed (and Run It Once), recognised to be refused clearly."""
+
+_UNREAD = re.compile("|".join(f"({rx})" for rx in UNREAD.values()), re.MULTILINE)
 _XML = re.compile(
     r"\s*(?:<\?xml[^>]*>)?(?:\s|<!DOCTYPE[^[>]*(?:\[.*?\])?\s*>)*<session\b", re.DOTALL
 )
@@ -51,3 +67,22 @@ def detect(text: str) -> str | None:
     if m is None:
         return None
     return m.lastgroup
+
+
+def unread_format(text: str) -> str | None:
+    """Return the site of a hand history this library knows it does not read, or None.
+
+    The sites that closed (OnGame, Merge Gaming, Microgaming, Everest) and
+    Run It Once Poker: their files are recognised so that reading one is a
+    clear error naming the site, not "no hand history".
+
+    Examples
+    --------
+    >>> unread_format("Run It Once Poker Hand #1:  Omaha Pot Limit (€0.25/€0.50)")
+    'Run It Once Poker'
+    >>> unread_format("PokerStars Hand #1: ...")
+    """
+    m = _UNREAD.search(text[:65536])
+    if m is None or m.lastindex is None:
+        return None
+    return list(UNREAD)[m.lastindex - 1]

@@ -22,7 +22,7 @@ import re
 from typing import Any, ClassVar
 
 from omaha.history.lines import AMOUNT, betting_action
-from omaha.history.pokerstars import StarsReader, omaha_game
+from omaha.history.pokerstars import StarsReader, not_omaha, omaha_game
 from omaha.history.text import HandText
 from omaha.phh.history import HandHistory
 
@@ -35,6 +35,7 @@ class FullTiltReader(StarsReader):
     """Read one Full Tilt hand (PokerStars' reader, with Full Tilt's header and words)."""
 
     site: ClassVar[str] = "Full Tilt Poker"
+    raise_over_all_in: ClassVar[str | None] = None
     header: ClassVar[re.Pattern[str]] = re.compile(
         r"Full ?Tilt ?Poker (?:Game|Hand) #(?P<id>\d+): "
         r"(?:(?P<event>.+?) \((?P<tournament>\d+)\), )?"
@@ -52,7 +53,8 @@ class FullTiltReader(StarsReader):
         "antes": "ante",
     }
     collect: ClassVar[re.Pattern[str]] = re.compile(
-        rf"(?P<name>.+?) (?:wins|ties for) (?:the )?(?P<pot>pot|main pot|side pot(?: #(?P<n>\d+))?"
+        rf"(?P<name>.+?) (?:wins|ties for) (?:the )?(?:high |low )?"
+        rf"(?P<pot>pot|main pot|side pot(?: #(?P<n>\d+))?"
         rf"|pot (?P<run>\d+)) \((?P<amount>{AMOUNT})\)(?: with .*)?$"
     )
     street_names: ClassVar[dict[str, tuple[int, int]]] = {
@@ -64,6 +66,15 @@ class FullTiltReader(StarsReader):
         },
     }
     sep: ClassVar[str] = " "
+    pots_are: ClassVar[dict[str, bool]] = {"before_rake": True}
+    won_in_summary: ClassVar[re.Pattern[str]] = re.compile(
+        r"\b(?:won|collected|(?:wins|ties for) (?:the )?(?:high |low )?"
+        r"(?:pot|main pot|side pot(?: #\d+)?|pot \d+)) "
+        rf"\((?P<amount>{AMOUNT})\)"
+    )
+    _description = re.compile(r" \([^()]*\)$")
+    """A showdown's hand description run onto its own line (2006: `` (8,7,4,3,A)``)."""
+    _cap = re.compile(rf"(?P<cap>{AMOUNT}) (?:Cap |CAP )?(?=Pot Limit|No Limit|PL|NL)")
     _button_line = re.compile(r"The button is in seat #(?P<seat>\d+)$")
 
     def read_header(self, line: str) -> None:
@@ -77,7 +88,8 @@ class FullTiltReader(StarsReader):
         stakes = next((p for p in parts if _STAKES.match(p)), None)
         game = next((g for p in parts if (g := omaha_game(p)) is not None), None)
         if game is None:
-            raise b.error("not an Omaha hand", quote_line=False)
+            games = [p for p in parts if not _STAKES.match(p) and not re.match(r"\d+:\d", p)]
+            raise b.error(not_omaha(games[0] if games else m["parts"] or ""), quote_line=False)
         if stakes is None:
             raise b.error("no stakes in the header")
         betting, kind, hole = game
@@ -86,6 +98,9 @@ class FullTiltReader(StarsReader):
         s = _STAKES.match(stakes)
         assert s is not None
         low, high = b.amount(s["low"]), b.amount(s["high"])
+        cap = next((c for p in parts if (c := self._cap.match(p)) is not None), None)
+        if cap is not None:
+            b.hand_cap = b.amount(cap["cap"])
         size = m["size"] or ""
         seats = 2 if "heads up" in size else None
         n = re.search(r"(\d+) max", size)
@@ -125,7 +140,23 @@ class FullTiltReader(StarsReader):
         if m is not None:
             self.b.button(int(m["seat"]))
             return True
+        if self._description.match(line):
+            return True
         return super().read_line(line)
+
+    def finish(self) -> HandHistory:
+        """Finish the hand; a pot whose ``wins the pot`` line is missing is won as the summary says.
+
+        Full Tilt's files sometimes leave out the line of the player who won
+        a pot nobody contested (the summary's ``collected ($41.80)`` states
+        it): the summary's amounts are then the collects, checked as every
+        collect is against the pot and the rake.
+        """
+        b = self.b
+        if not b._collects:
+            for name, amount in b._won.items():
+                b.collect(name, amount)
+        return b.finish()
 
     def read_collect(self, line: str) -> bool:
         """Read ``Name wins the pot ($5.70) with ...``, ``wins side pot #1``, ``wins pot 2``."""

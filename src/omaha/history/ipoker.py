@@ -33,13 +33,17 @@ from collections.abc import Iterator
 
 from omaha.errors import HistoryError
 from omaha.history.builder import HandBuilder
+from omaha.history.notation import show
 from omaha.history.pokerstars import omaha_game
 from omaha.history.text import HandText
+from omaha.phh.fields import Betting, Game
 from omaha.phh.history import HandHistory
+from omaha.pots import uncalled_bet
 
 __all__ = ["read_hand", "split"]
 
-_GAME = re.compile(r"<game\b[^>]*>.*?</game>", re.DOTALL)
+_GAME_START = re.compile(r"<game\b")
+_CUT = "cut"
 _UNSAFE = re.compile(r"<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST", re.IGNORECASE)
 _AMOUNT = re.compile(r"\d[\d.,\s\u00a0]*")
 
@@ -61,9 +65,17 @@ def split(text: str, name: str) -> Iterator[HandText]:
         )
     m = re.search(r"<general>.*?</general>", text, re.DOTALL)
     session = m.group(0) if m else ""
-    for g in _GAME.finditer(text):
-        line = text.count("\n", 0, g.start()) + 1
-        yield HandText(line, [session, g.group(0)])
+    starts = [g.start() for g in _GAME_START.finditer(text)]
+    line, at = 1, 0
+    for i, start in enumerate(starts):
+        line += text.count("\n", at, start)
+        at = start
+        stop = starts[i + 1] if i + 1 < len(starts) else len(text)
+        end = text.find("</game>", start, stop)
+        if end < 0:  # cut inside the game (a file cut short): read_hand names it
+            yield HandText(line, [session, text[start:stop], _CUT])
+        else:
+            yield HandText(line, [session, text[start : end + len("</game>")]])
 
 
 def _money(b: HandBuilder, text: str | None) -> int:
@@ -78,10 +90,15 @@ def _money(b: HandBuilder, text: str | None) -> int:
 
 def read_hand(hand: HandText, path: str) -> HandHistory:
     """Read one iPoker ``<game>`` into a PHH hand."""
-    session_text, game_text = hand.lines
+    session_text, game_text = hand.lines[:2]
     b = HandBuilder("iPoker", path, line=hand.line)
-    b.uncalled_in_collect = True
     b.at(hand.line, game_text.split("\n", 1)[0])
+    code = re.match(r'<game\b[^>]*\bgamecode="([^"]*)"', game_text)
+    b.hand_id = code.group(1) if code else None
+    if len(hand.lines) > 2:
+        last = game_text.rstrip().rsplit("\n", 1)[-1].strip()
+        b.at(hand.line + game_text.rstrip().count("\n"), last)
+        raise b.error("the game is cut short (no </game>): the file is truncated")
     try:
         session = ET.fromstring(session_text) if session_text else ET.Element("general")
         game = ET.fromstring(game_text)
@@ -98,12 +115,17 @@ def read_hand(hand: HandText, path: str) -> HandHistory:
                 game_text[game_text.rfind("\n", 0, at) + 1 : end if end >= 0 else None].strip(),
             )
 
+    def number_of(action: ET.Element) -> int:
+        no = action.get("no")
+        if no is None or not (no.isascii() and no.isdigit()):
+            line_of(f'no="{no}"' if no is not None else "<action")
+        return _number(b, no, "action")
+
     b.hand_id = game.get("gamecode")
     gametype = session.findtext("gametype") or ""
-    parsed = omaha_game(gametype)
-    if parsed is None:
-        raise b.error(f"not an Omaha hand: {gametype!r}", quote_line=False)
-    betting, kind, hole = parsed
+    pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
+    betting, kind, hole = _game(b, gametype, pockets)
+    apart = _uncalled_apart(session)
     tournament = session.findtext("tournamentcode")
     b.places = 0 if tournament else 2
     stakes = re.findall(r"[\d.,]+", gametype.split(" ", 1)[1] if " " in gametype else "")
@@ -124,15 +146,28 @@ def read_hand(hand: HandText, path: str) -> HandHistory:
     players = game.findall("general/players/player")
     if not players:
         raise b.error("the game has no players", quote_line=False)
+    # Dealt in: dealt cards (``X X X X`` when unknown) or acting. A player the
+    # game lists without either sits out (waiting, away, or a seat with no name).
+    in_play = {c.get("player") or "" for c in pockets} | {
+        a.get("player") or "" for a in game.iter("action") if a.get("type") not in _NO_ACTION
+    }
     won: dict[str, int] = {}
+    stated_bet: dict[str, int] = {}
     for p in players:
         name = p.get("name") or ""
-        line_of(f'name="{name}"')
-        b.seat(int(p.get("seat") or 0), name, _money(b, p.get("chips")))
+        line_of(f'name="{name}"' if name else f'seat="{p.get("seat")}"')
+        seat = _number(b, p.get("seat"), "seat")
         if p.get("dealer") == "1":
-            b.button(int(p.get("seat") or 0))
+            b.button(seat)
+        if name not in in_play:
+            if name:
+                b.seat(seat, name, _money(b, p.get("chips")), sitting_out=True)
+            continue
+        b.seat(seat, name, _money(b, p.get("chips")))
         won[name] = _money(b, p.get("win"))
-    rounds = sorted(game.findall("round"), key=lambda r: int(r.get("no") or 0))
+        if p.get("bet") is not None:
+            stated_bet[name] = _money(b, p.get("bet"))
+    rounds = sorted(game.findall("round"), key=lambda r: _number(b, r.get("no"), "round"))
     for rnd in rounds:
         for cards in rnd.findall("cards"):
             kind_of = cards.get("type")
@@ -144,9 +179,10 @@ def read_hand(hand: HandText, path: str) -> HandHistory:
                 b.deal(name, b.cards(text, suit_first=True) if known else None)
             elif kind_of in ("Flop", "Turn", "River"):
                 b.board(b.cards(text, suit_first=True))
-        for action in sorted(rnd.findall("action"), key=lambda a: int(a.get("no") or 0)):
+        for action in sorted(rnd.findall("action"), key=number_of):
             line_of(f'no="{action.get("no")}"')
-            _action(b, action)
+            if (action.get("player") or "") in in_play:
+                _action(b, action)
     # The showdown: a player still in with known cards showed them.
     live = [q for q in b._players.values() if not q.folded and not q.sitting_out]
     if len(live) > 1:
@@ -155,10 +191,68 @@ def read_hand(hand: HandText, path: str) -> HandHistory:
                 b.show(q.name, q.cards)
             else:
                 b.muck(q.name)
+    b.at(hand.line, game_text.split("\n", 1)[0])
+    for name, amount in stated_bet.items():  # ``bet=``: all the player put in, uncalled too
+        put_in = b.player(name).contrib
+        if amount != put_in:
+            line_of(f'name="{name}"')
+            raise b.error(
+                f"{name!r} bets {b._units(amount)} in the hand by the file, but the actions "
+                f"put in {b._units(put_in)}: the amounts do not add up"
+            )
+    back = uncalled_bet([q.wager for q in b._players.values()])
+    if back is not None:
+        owner = list(b._players)[back[0]]
+        if apart or won.get(owner, 0) < back[1]:  # it cannot be in what its owner won
+            b.uncalled(owner, back[1])
+        else:
+            b.uncalled_in_collect = True
     for name, amount in won.items():
         if amount:
             b.collect(name, amount)
     return b.finish()
+
+
+def _uncalled_apart(session: ET.Element) -> bool:
+    """Whether ``win=`` leaves the uncalled bet out (it comes back apart).
+
+    Clients from 2019 (``<client_version>`` 19 and later, some with
+    ``<uncalled_bet_enabled>true``) return it apart; older files count it in
+    what its owner wins.
+    """
+    if (session.findtext("uncalled_bet_enabled") or "").strip().lower() == "true":
+        return True
+    version = re.match(r"\s*(\d{1,4})\.", session.findtext("client_version") or "")
+    return version is not None and int(version.group(1)) >= 19
+
+
+_NO_ACTION = ("8", "9")
+"""Action types of a player not in the hand (sitting out)."""
+
+
+def _number(b: HandBuilder, text: str | None, what: str) -> int:
+    """Read a seat's, round's or action's number: ASCII digits (a bound of 6)."""
+    if text is None or not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise b.error(f"the {what} number {show(text or '')} is no number")
+    return int(text)
+
+
+def _game(b: HandBuilder, gametype: str, pockets: list[ET.Element]) -> tuple[Betting, Game, int]:
+    """Read the game from ``<gametype>``.
+
+    A type naming only the limits (``PL €2/€4``) is Omaha of as many hole
+    cards as each player is dealt (four to six).
+    """
+    parsed = omaha_game(gametype)
+    if parsed is not None:
+        return parsed
+    limit = re.match(r"(PL|NL|FL|Pot limit|No limit|Limit)\s", gametype, re.IGNORECASE)
+    sizes = {len((c.text or "").split()) for c in pockets}
+    if limit is None or len(sizes) != 1 or not sizes <= {4, 5, 6}:
+        raise b.error(f"not an Omaha hand: {show(gametype)}", quote_line=False)
+    word = limit.group(1).lower()
+    betting: Betting = "pot" if word.startswith("p") else "no" if word.startswith("n") else "fixed"
+    return betting, "hi", sizes.pop()
 
 
 def _action(b: HandBuilder, action: ET.Element) -> None:

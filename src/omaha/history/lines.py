@@ -23,10 +23,20 @@ from collections.abc import Iterable
 
 from omaha.history.builder import HandBuilder
 
-__all__ = ["AMOUNT", "Names", "betting_action", "ignorable"]
+__all__ = ["AMOUNT", "Names", "betting_action", "ignorable", "moves_chips"]
 
-AMOUNT = r"[$€£¥₹]?\s?\d(?:[\d,.]*\d)?(?:\s?(?:€|£|\$|USD|EUR|GBP|CAD|INR|CNY))?"
-"""An amount as the text formats write it: ``$1,234.56``, ``0.22€``, ``27,617``."""
+AMOUNT = (
+    r"[-\u2212]?[$€£¥₹]?\s?[-\u2212]?"
+    r"(?:\d(?:[\d,.]*\d)?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
+    r"(?:\s?(?:€|£|\$|USD|EUR|GBP|CAD|INR|CNY))?"
+)
+"""An amount as the text formats write it: ``$1,234.56``, ``0.22€``, ``27,617``.
+
+The pattern also takes what only looks like an amount (``-$5``, ``$1e9``,
+``$NaN``, digits of other scripts) so that the one amount reader
+(:func:`omaha.history.notation.parse_money`) refuses it by name: a line
+holding one is never taken for another kind of line, nor skipped.
+"""
 
 _ACTION = re.compile(
     rf"(?P<verb>folds|checks|calls|bets|raises)"
@@ -34,7 +44,8 @@ _ACTION = re.compile(
     r"(?P<rest>.*)$"
 )
 _REST = re.compile(
-    r"(?:,? and is all[- ]in|,? and has reached the \S+ cap|\s*\[[^\]]*\]| \(disconnect\))*\s*"
+    r"(?:,? and is all[- ]in|,? and is capped|,? and has reached the \S+ cap"
+    r"|\s*\[[^\]]*\]| \(disconnect\))*\s*"
 )
 
 _CHATTER = re.compile(
@@ -43,20 +54,73 @@ _CHATTER = re.compile(
     r"| sits out|: sits out| is sitting out|: is sitting out| was removed from the table.*"
     r"| has requested TIME| has \d+ seconds left to act| stands up| sits down"
     r"| seconds left to act| is feeling .*| has been disconnected.*| is sitting in"
-    r"|: doesn't show hand| doesn't show hand| does not show| does not show cards\.?)$"
+    r"|: doesn't show hand| doesn't show hand| does not show| does not show cards\.?"
+    r"|:? has reconnected|:? has left the table\.?|:? is sitting out\.|:? has returned\."
+    r"|:? will be using (?:his|her|their) time bank.*|:? has \d+ seconds to reconnect"
+    rf"|:? adds {AMOUNT})$"
     r"|.* wins (?:the )?\S+ bounty for (?:eliminating|splitting the elimination of) .*$"
     r"|.* wins \S+ for (?:eliminating|splitting the elimination of) .*$"
+    r"|.* split the \S+ bounty for eliminating .*$"
     r"|.* finished the tournament(?: in \d+\w\w place)?(?: and received \S+?)?\.?$"
     r"|.* wins the tournament(?: and receives \S+?)?(?: - congratulations!)?\.?$"
     r"|.* (?:re-buys|takes the add-on) and receives .*$"
-    r"|\d+ seconds left to act$|No low hand qualified$"
+    r"|\d+ seconds left to act$|No low hand qualified$|Betting is capped$"
     r"|Players agree to Run It (?:Twice|Three Times)$"
 )
 
 
-def ignorable(line: str) -> bool:
-    """Whether a line is chatter the hand does not depend on (chat, time, connections)."""
-    return bool(_CHATTER.match(line))
+_MOVES = re.compile(
+    r"(?:folds|checks|calls|bets|raises|posts|straddles?|antes|shows|mucks|collect(?:s|ed)"
+    r"|wins|ties|splits?|returns?|cash(?:es|ed)? out|adds|re-?buys|pays? premium"
+    r"|gets? an? (?:all-in )?insurance|receives?"
+    r"|brings in|completes|discards|stands pat|is all-in|and is all-in|allin)\b",
+    re.IGNORECASE,
+)
+
+
+def moves_chips(text: str) -> bool:
+    """Whether ``text`` (what follows a name) starts with a verb that moves chips or cards.
+
+    The words of every action, post, show, collect, return, cash-out and
+    stack change the text formats write (``calls``, ``posts``, ``collected``,
+    ``adds``, ``pays``...), in any case: a line whose text starts so is read
+    as an action or is an error, never taken for chat.
+    """
+    return _MOVES.match(text) is not None
+
+
+def ignorable(line: str, names: Names | None = None) -> bool:
+    """Whether a line moves no chips and no cards: the hand does not depend on it.
+
+    Two kinds (docs/history.md, "Lines that move no chips"):
+
+    - the sites' own notices: connections, time, seats left or taken,
+      ``has reconnected``, ``has left the table.``, ``will be using his time
+      bank``, ``is sitting out.``, ``adds $5`` (chips added to a stack,
+      which count from the next hand: its seat line states them), the
+      tournament's bounties and places;
+    - chat (with ``names``): a seated player's name, or an observer's
+      (``Name (Observer)``), a colon and text that does not start with a
+      verb that moves chips or cards (:func:`moves_chips`).
+
+    A line misread as one of these cannot change a result unseen: the
+    replay checks every amount the file states (each collect, the pots, the
+    total pot, the rake, the finishing stacks), so a dropped bet or call
+    makes the hand fail.
+
+    Examples
+    --------
+    >>> ignorable("Bob has reconnected"), ignorable("Bob adds $5")
+    (True, True)
+    >>> names = Names(["Bob"])
+    >>> ignorable("Bob: nice hand", names), ignorable("Eve (Observer): lol", names)
+    (True, True)
+    >>> ignorable("Bob: calls $5", names), ignorable("Eve: hi", names)
+    (False, False)
+    """
+    if _CHATTER.match(line):
+        return True
+    return names is not None and names.chat(line)
 
 
 class Names:
@@ -85,6 +149,16 @@ class Names:
             if line.startswith(name) and line[len(name) :].startswith(sep):
                 return name, line[len(name) + len(sep) :]
         return None
+
+    def chat(self, line: str) -> bool:
+        """Whether ``line`` is chat: a seated name or ``X (Observer)``, ``": "``, no action."""
+        found = self.split(line, ": ")
+        if found is None:
+            head, sep, text = line.partition(": ")
+            if not sep or not head.endswith(" (Observer)") or len(head) == 11:
+                return False
+            found = head, text
+        return not moves_chips(found[1])
 
 
 def betting_action(b: HandBuilder, name: str, text: str, *, raises_to: bool = False) -> bool:

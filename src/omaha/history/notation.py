@@ -34,28 +34,87 @@ import re
 
 from omaha.cards import parse_cards
 
-__all__ = ["AmountError", "money_units", "parse_money", "site_cards", "to_units"]
-
-_NOT_NUMBER = re.compile(r"[^0-9.,]")
-_SPACES = re.compile(r"(?<=\d)[\s\u00a0\u202f'](?=\d{3}\b)")
-_THOUSANDS = re.compile(r"^\d{1,3}(,\d{3})+$")
+__all__ = [
+    "AmountError",
+    "MAX_AMOUNT_DIGITS",
+    "money_units",
+    "parse_money",
+    "show",
+    "site_cards",
+    "to_units",
+]
 
 
 class AmountError(ValueError):
     """Text that is no amount, or an amount finer than the file's unit (the caller names it)."""
 
 
+MAX_AMOUNT_DIGITS = 15
+"""The most digits an amount of a site's file may have (``999,999,999,999,999`` chips).
+
+Real amounts have a dozen digits at most (a tournament's chips, a pot in
+cents); a longer one is refused where it enters (:func:`parse_money`), so
+that every sum the engine makes of a hand's amounts stays small, and the
+PHH written of the hand reads back.
+"""
+
+_PREFIX = re.compile(r"^(?:T?[$€£¥₹]|[A-Z]{3}\s?)")
+_SUFFIX = re.compile(r"(?:[$€£¥₹]|\s?[A-Z]{3}|\s?[Cc]hips)$")
+_NUMBER = re.compile(r"[0-9](?:[0-9.,'\s\u00a0\u202f]*[0-9])?")
+_SPACES = re.compile(r"(?<=[0-9])[\s\u00a0\u202f'](?=[0-9]{3}(?![0-9]))")
+_THOUSANDS = re.compile(r"^[0-9]{1,3}(,[0-9]{3})+$")
+_DOTS = re.compile(r"[0-9]{1,3}(\.[0-9]{3})+")
+
+
+def show(text: str) -> str:
+    """Quote a text for a message: whole when short, else its start and its size."""
+    if len(text) <= 40:
+        return repr(text)
+    return f"{text[:16]!r}... ({len(text):,} characters)"
+
+
+def _refuse(text: str, why: str) -> AmountError:
+    return AmountError(f"{show(text)} is no amount{why}")
+
+
 def parse_money(text: str) -> decimal.Decimal:
-    """Read an amount as a site writes it, exactly (currency signs and codes ignored).
+    """Read an amount as a site writes it, exactly: ASCII digits, separators, a currency.
+
+    The one reader of every site's amounts: an optional currency sign or
+    code before or after (``$``, ``€``, ``£``, ``¥``, ``₹``, ``USD``,
+    ``EUR``..., ``chips``), optional brackets, and a number of ASCII digits
+    with thousands separators (``,``, ``.``, a space, ``'``) and a decimal
+    mark (``.`` or ``,``). Nothing else: no sign, no exponent, no ``NaN``,
+    no digits of other scripts, at most :data:`MAX_AMOUNT_DIGITS` digits.
 
     Raises
     ------
     AmountError
-        No number in the text, or a malformed one.
+        Text that is no amount, or an amount that is negative, not a finite
+        number, written with other digits, or longer than the bound (the
+        message quotes a long text by its size).
     """
-    cleaned = _NOT_NUMBER.sub("", _SPACES.sub("", text))
-    if not cleaned or not any(c.isdigit() for c in cleaned):
-        raise AmountError(f"{text!r} is no amount")
+    body = text.strip()
+    if body[:1] == "(" and body[-1:] == ")":
+        body = body[1:-1].strip()
+    if body[:1] in ("-", "\u2212") or body[1:2] in ("-", "\u2212"):
+        raise _refuse(text, ": an amount is never negative")
+    body = _SUFFIX.sub("", _PREFIX.sub("", body)).strip()
+    if not _NUMBER.fullmatch(body):
+        if any(c.isdigit() and not c.isascii() for c in body):
+            raise _refuse(text, ": digits of another script")
+        if "e" in body.lower() and any(c.isdigit() for c in body):
+            raise _refuse(text, ": an exponent")
+        raise _refuse(text, "")
+    digits = sum(c.isdigit() for c in body)
+    if digits > MAX_AMOUNT_DIGITS:
+        raise AmountError(
+            f"an amount of {digits:,} digits ({show(text)}): amounts have at most "
+            f"{MAX_AMOUNT_DIGITS} digits"
+        )
+    cleaned = _SPACES.sub("", body)
+    if any(not c.isdigit() and c not in ",." for c in cleaned):
+        raise _refuse(text, "")
     if "," in cleaned and "." in cleaned:
         if cleaned.rfind(",") > cleaned.rfind("."):  # 1.234,56
             cleaned = cleaned.replace(".", "").replace(",", ".")
@@ -67,16 +126,15 @@ def parse_money(text: str) -> decimal.Decimal:
         elif cleaned.count(",") == 1:  # 0,35: a decimal comma
             cleaned = cleaned.replace(",", ".")
         else:
-            raise AmountError(f"{text!r} is no amount")
+            raise _refuse(text, "")
     elif cleaned.count(".") > 1:
-        if re.fullmatch(r"\d{1,3}(\.\d{3})+", cleaned):  # 1.000.000
+        if _DOTS.fullmatch(cleaned):  # 1.000.000
             cleaned = cleaned.replace(".", "")
         else:
-            raise AmountError(f"{text!r} is no amount")
-    try:
-        return decimal.Decimal(cleaned)
-    except decimal.InvalidOperation:
-        raise AmountError(f"{text!r} is no amount") from None
+            raise _refuse(text, "")
+    if cleaned.count(".") > 1:  # 1.234.567,5.5
+        raise _refuse(text, "")
+    return decimal.Decimal(cleaned)
 
 
 def to_units(amount: decimal.Decimal, places: int) -> int:

@@ -39,7 +39,10 @@ from omaha.phh.history import HandHistory
 
 __all__ = ["PartyReader", "read_hand"]
 
-_MONEY = r"[$€£]?\s?\d[\d,.]*\d?(?:\s?(?:USD|EUR|GBP|€|\$))?"
+_MONEY = (
+    r"[-\u2212]?[$€£]?\s?[-\u2212]?(?:\d[\d,.]*\d?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
+    r"(?:\s?(?:USD|EUR|GBP|€|\$| chips))?"
+)
 _BRACKET = rf"\s*\[\s*({_MONEY})\s*\]"
 _PAREN = rf"\s*\(\s*({_MONEY})\s*\)"
 _MONTHS = {
@@ -74,6 +77,15 @@ class PartyReader:
         (re.compile(rf"posts ante{_BRACKET}\.?$|posts ante{_PAREN}$"), "ante"),
     )
     added = re.compile(rf"(?P<verb>calls|bets|raises|is all-In)(?:{_BRACKET}|{_PAREN})\.?$")
+    blinds = re.compile(
+        rf"Blinds(?:-Antes)?\((?P<sb>{_MONEY})/(?P<bb>{_MONEY})(?: -?(?P<ante>{_MONEY}))?\)"
+    )
+    level = re.compile(r"Trny: ?\d+ Level: ?\d+$")
+    chat = re.compile(r"(?P<name>.+?): .*$")
+    cash_out_line = re.compile(
+        rf"(?P<name>.+?) (?:Cash-out Premium % is [0-9.]+|opted for cash-out"
+        rf"|probabi?li?ty is [0-9.]+|Cashout Amount is (?P<amount>{_MONEY}))$"
+    )
     new_raise = re.compile(rf"raises (?P<added>{AMOUNT}) to (?P<total>{AMOUNT})$")
 
     def __init__(self, hand: HandText, path: str) -> None:
@@ -107,6 +119,15 @@ class PartyReader:
                 r"Game #\d+ starts\.$|#Game No : \d+$|Total number of players", line
             ):
                 continue
+            if self.level.match(line):
+                continue
+            m = self.blinds.fullmatch(line)
+            if m is not None:  # the tournament's blinds, again: the same as the header's
+                if (b.small_blind, b.big_blind) != (b.amount(m["sb"]), b.amount(m["bb"])):
+                    raise b.error("blinds that are not the header's")
+                continue
+            if re.fullmatch(r"(?:Hand|Game) (?:#\S+ )?(?:has been )?cancell?ed\.?", line, re.I):
+                raise b.cancelled()
             if line == "** Summary **":
                 summary = True
                 continue
@@ -146,6 +167,12 @@ class PartyReader:
             stakes = (b.amount(named["low"]), b.amount(named["high"]))
         tournament = re.search(r"Tourney|Tournament|Trny", line)
         b.places = 0 if tournament else 2
+        if tournament:  # ``Trny: 105411156 Level: 2  Blinds(20/40)``
+            number = re.search(r"Trny:\s*(\d+)", line)
+            b.info["tournament"] = number.group(1) if number else None
+            blinds = self.blinds.search(line)
+            if blinds is not None:
+                stakes = (b.amount(blinds["sb"]), b.amount(blinds["bb"]))
         b.start(
             b.hand_id or "",
             betting=betting,
@@ -226,9 +253,14 @@ class PartyReader:
             return True
         if line.startswith("Creating Main Pot") or line.startswith("Creating Side Pot"):
             return True
+        m = self.cash_out_line.match(line)
+        if m is not None and m["name"] in b._players:
+            if m["amount"] is not None:  # the site pays this instead of what the pots pay
+                b.cash_out(m["name"], b.amount(m["amount"]))
+            return True
         found = self.names.split(line, " ")
         if found is None:
-            return ignorable(line)
+            return ignorable(line) or self.is_chat(line)
         name, rest = found
         rest = rest.rstrip()
         if rest in ("folds", "checks"):
@@ -264,7 +296,17 @@ class PartyReader:
             return True
         if self.read_setup_post(line):
             return True
-        return ignorable(line) or ignorable(f"{name}: {rest}")
+        return ignorable(line) or ignorable(f"{name}: {rest}") or self.is_chat(line)
+
+    def is_chat(self, line: str) -> bool:
+        """Whether a line is chat: a seated player's name, a colon and words.
+
+        Chat moves no chips: it is left out. A money line disguised as chat
+        would change the hand's result, which the replay checks against
+        everything the file states.
+        """
+        chat = self.chat.match(line)
+        return chat is not None and chat["name"] in self.b._players
 
     # ------------------------------------------------------------ the summary
 
@@ -278,21 +320,40 @@ class PartyReader:
         if line.startswith("Board: "):
             return
         found = self.names.split(line, " ")
-        if found is not None and "Cashed out" in found[1]:
-            raise b.error("PartyPoker's cash-out is not supported")
+        if found is not None and found[1].startswith("Cashed out "):
+            # 2026's cash-out: paid the cash-out (its ``collected``), not the pots.
+            paid = re.search(rf"collected (?P<amount>{_MONEY}),", found[1])
+            if paid is None:
+                raise b.error("a cash-out the PartyPoker reader does not know")
+            amount = b.amount(paid["amount"])
+            said = b._cash_out.get(found[0])
+            if said is not None and said != amount:
+                raise b.error(
+                    f"{found[0]!r} cashes out for {b._units(amount)}, but the hand said "
+                    f"{b._units(said)}: the amounts do not add up"
+                )
+            b.cash_out(found[0], amount)
+            found = (found[0], found[1][len("Cashed out ") :].lstrip())
+            self.read_shown(*found)
+            return
         if found is not None and found[1].startswith("balance"):
             won = re.search(rf"collected (?P<amount>{_MONEY}),", found[1])
             if won is not None:
                 b.collect(found[0], b.amount(won["amount"]))
-            shown = re.search(r"\[(?P<cards>[^\]]*)\] \[", found[1])
-            if shown is not None:  # cards in the summary: shown at the showdown
-                cards = b.cards(shown["cards"])
-                if b.player(found[0]).folded:
-                    b.known(found[0], cards)
-                else:
-                    b.show(found[0], cards)
+            self.read_shown(*found)
             return
         raise b.error("a summary line the PartyPoker reader does not know")
+
+    def read_shown(self, name: str, rest: str) -> None:
+        """Read the cards a summary line shows (shown at the showdown)."""
+        b = self.b
+        shown = re.search(r"\[(?P<cards>[^\]]*)\] \[", rest)
+        if shown is not None:
+            cards = b.cards(shown["cards"])
+            if b.player(name).folded:
+                b.known(name, cards)
+            else:
+                b.show(name, cards)
 
 
 def read_hand(hand: HandText, path: str) -> HandHistory:

@@ -28,10 +28,10 @@ from typing import Any, ClassVar
 from omaha.history.builder import HandBuilder
 from omaha.history.lines import AMOUNT, Names, betting_action, ignorable
 from omaha.history.text import HandText
-from omaha.phh.fields import Betting, Game
+from omaha.phh.fields import RAISE_OVER_ALL_IN_FIELD, Betting, Game
 from omaha.phh.history import HandHistory
 
-__all__ = ["START", "StarsReader", "read_hand"]
+__all__ = ["START", "StarsReader", "not_omaha", "omaha_game", "read_hand"]
 
 START = r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
 """A line that starts a PokerStars hand."""
@@ -86,7 +86,9 @@ def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
     if "courchevel" in t:
         return None
     game: Game = (
-        "hilo" if re.search(r"hi\s?/\s?lo|h/l|hi lo|8 or better|\bplo8\b|hilo", t) else "hi"
+        "hilo"
+        if re.search(r"hi\s?/\s?lo|h/l|hi lo|8 or better|\bplo8\b|\bomaha8\b|\bo8\b|hilo", t)
+        else "hi"
     )
     m = re.search(r"\b([56])\s?(?:card|c)\b|\bplo ?([56])\b|omaha([56])\b", t)
     hole = int(next(g for g in m.groups() if g)) if m else 4
@@ -102,6 +104,16 @@ def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
     return betting, game, hole
 
 
+def not_omaha(text: str) -> str:
+    """Say why a hand whose game is ``text`` is not read: not Omaha, or a game the engine lacks."""
+    if "courchevel" in text.lower():
+        return (
+            f"{text!r} is Courchevel (a board card dealt before the first betting round): "
+            "a game this library does not play"
+        )
+    return f"not an Omaha hand: {text!r}"
+
+
 def posts_pattern(posts: dict[str, str]) -> re.Pattern[str]:
     """Match a line's start against each post's words (and a space), in ``posts``' order.
 
@@ -115,11 +127,13 @@ class StarsReader:
     """Read one hand in PokerStars' format (and, with its differences, GGPoker's)."""
 
     site: ClassVar[str] = "PokerStars"
+    raise_over_all_in: ClassVar[str | None] = "chips"
+    """The site's rule for a raise over an all-in (docs/rules.md §5.8; None: the default)."""
     header: ClassVar[re.Pattern[str]] = re.compile(
         r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(?P<id>\d+): +"
         r"(?:\{[^}]*\} +)?"
-        r"(?:Tournament #(?P<tournament>\d+), (?P<event>.*?) +)?"
-        r"(?P<game>(?:[\w/&' +-]+?))"
+        r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+), (?P<event>.*?) +)?"
+        r"(?P<game>[\w/&' +-]+?(?: \((?P<inner>[\w/&' +-]+)\))?)"
         r"(?: - (?:Match Round \w+, )?Level (?P<level>[IVXLCDM\d]+))? "
         r"\((?P<stakes>[^)]*)\) - (?P<time>.*)$"
     )
@@ -133,7 +147,7 @@ class StarsReader:
     )
     collect: ClassVar[re.Pattern[str]] = re.compile(
         rf"(?P<name>.+?) collected (?P<amount>{AMOUNT}) from "
-        r"(?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)$"
+        r"(?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)(?: ?\((?:HI|LO)\))?$"
     )
     collect_words: ClassVar[str] = " collected "
     """Words every line :attr:`collect` matches holds (tested first: the pattern is slower)."""
@@ -161,12 +175,14 @@ class StarsReader:
         "THIRD RIVER": (2, 2),
     }
     _street = re.compile(
-        r"\*\*\* (?P<name>[A-Z0-9 /-]+?) \*\*\*(?P<cards>(?: ?\[[^\]]*\])*)"
+        r"\*\*\* (?P<name>[A-Z0-9 /-]+?) \*\*\*:?(?P<cards>(?: ?\[[^\]]*\])*)"
         r"(?: \(Total Pot.*\))?\s*$"
     )
     sep: ClassVar[str] = ": "
     """What follows a player's name in an action line."""
     total_pot_is: ClassVar[dict[str, bool]] = {}
+    pots_are: ClassVar[dict[str, bool]] = {}
+    """How the summary's pots count (before the rake: Full Tilt)."""
     """How the summary's total pot counts (with the uncalled bet, after the rake: Winamax)."""
     _pot_part = re.compile(rf"(Main pot|Side pot(?:[- ]\d+)?) (?P<amount>{AMOUNT})\.")
     _total = re.compile(
@@ -194,6 +210,8 @@ class StarsReader:
         self.hand = hand
         self.path = path
         self.b = HandBuilder(self.site, path, line=hand.line)
+        if self.raise_over_all_in is not None:
+            self.b.rules[RAISE_OVER_ALL_IN_FIELD] = self.raise_over_all_in
         self.names = Names(())
         self.summary = False
         self.dealt = False
@@ -240,10 +258,14 @@ class StarsReader:
             if self.summary:
                 self.read_summary(line)
             elif not self.read_line(line):
-                raise b.error("a line the PokerStars reader does not know")
+                raise b.error(f"a line the {self.site} reader does not know")
         if not saw_summary:
             raise b.error("the hand is truncated: it has no summary", quote_line=False)
-        return b.finish()
+        return self.finish()
+
+    def finish(self) -> HandHistory:
+        """Write the hand once every line is read (a reader adds what its site leaves implicit)."""
+        return self.b.finish()
 
     def read_header(self, line: str) -> None:
         """Read the first line: the hand's number, the game, the stakes, the time."""
@@ -251,15 +273,21 @@ class StarsReader:
         m = self.header.match(line)
         if m is None:
             raise b.error("not a PokerStars hand's first line")
-        game_text = m["game"]
+        # 8-Game (Omaha Hi/Lo Limit), Mixed Omaha (5 Card Omaha Pot Limit): the game inside
+        game_text = m.groupdict().get("inner") or m["game"]
         stakes = m["stakes"]
         mixed = _MIXED.match(stakes)
-        if mixed and "Omaha" in mixed["game"]:  # 8-Game (Omaha Hi/Lo Limit, $2/$4)
+        if mixed and "Omaha" in mixed["game"]:
             game_text, stakes = mixed["game"], mixed["stakes"]
+        inner, comma, rest = stakes.partition(", ")
+        if comma and not any(ch.isdigit() for ch in inner.replace("8-Game", "")):
+            # a mixed game's cash hand names its game: 8-Game (Omaha Hi/Lo Limit, $2/$4),
+            # Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD): the game is that one
+            game_text, stakes = inner, rest
         game = omaha_game(game_text)
         if game is None:
             b.hand_id = m["id"]
-            raise b.error(f"not an Omaha hand: {game_text!r}", quote_line=False)
+            raise b.error(not_omaha(game_text), quote_line=False)
         betting, kind, hole = game
         tournament = m["tournament"]
         b.places = 0 if tournament else 2
@@ -337,7 +365,9 @@ class StarsReader:
         if m is not None and m["name"] in b._players:
             b.cash_out(m["name"], b.amount(m["amount"]))
             return True
-        return ignorable(line)
+        if line == "Hand cancelled":
+            raise b.cancelled()
+        return ignorable(line, self.names)
 
     uncalled_line: ClassVar[re.Pattern[str]] = re.compile(
         rf"Uncalled bet (?:\(|of )(?P<amount>{AMOUNT})\)? returned to (?P<name>.+)$"
@@ -421,7 +451,8 @@ class StarsReader:
         if rest.startswith("mucks hand") or rest == "mucks":
             b.muck(name)
             return True
-        return ignorable(f"{name}: {rest}")
+        line = f"{name}: {rest}"
+        return ignorable(line) or (self.sep == ": " and ignorable(line, self.names))
 
     # ------------------------------------------------------------ the summary
 
@@ -431,7 +462,7 @@ class StarsReader:
         if line.startswith("Total pot "):
             m = self._total.match(line.replace(" | No rake", " | Rake 0"))
             if m is None:
-                raise b.error("a total pot the PokerStars reader does not know")
+                raise b.error(f"a total pot the {self.site} reader does not know")
             b.total_pot(b.amount(m["total"]), **self.total_pot_is)
             parts = {
                 f["name"].strip(): b.amount(f["amount"]) for f in self._fee.finditer(m["fees"])
@@ -439,13 +470,13 @@ class StarsReader:
             b.rake(sum(parts.values()), parts if len(parts) > 1 else None)
             pots = [b.amount(p["amount"]) for p in self._pot_part.finditer(m["pots"])]
             if pots:
-                b.pots(pots)
+                b.pots(pots, **self.pots_are)
             return
         if line.startswith("Seat "):
             m = _SUMMARY_SEAT.match(line)
             found = self.names.split(m["rest"], sep=" ") if m else None
             if found is None:
-                raise b.error("a seat the PokerStars reader does not know")
+                raise b.error(f"a seat the {self.site} reader does not know")
             name, rest = found
             shown = self._shown.search(rest)
             if shown is not None and shown["cards"].strip():
@@ -460,7 +491,7 @@ class StarsReader:
             return
         if _SUMMARY_OTHER.match(line):
             return
-        raise b.error("a summary line the PokerStars reader does not know")
+        raise b.error(f"a summary line the {self.site} reader does not know")
 
 
 def read_hand(hand: HandText, path: str) -> HandHistory:
