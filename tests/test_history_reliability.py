@@ -307,3 +307,10 @@ def test_import_of_a_party_hand_without_wins_exits_1(
     bad.write_text(re.sub(r"(?m)^.* wins .*\n?", "", PARTY), encoding="utf-8")
     assert main(["import", str(bad)]) == 1
     assert "nobody wins" in capsys.readouterr().err
+
+
+def test_a_win_by_a_player_not_dealt_in_is_refused() -> None:
+    # Found by the fuzzer (a KeyError before): Player3 sits at the table but
+    # plays no part in the hand.
+    text = PARTY.replace("Player2 wins Lo", "Player3 wins Lo")
+    refused(text, "p.txt", "'Player3' wins but is not dealt in")

@@ -1,0 +1,195 @@
+"""A seeded mutation fuzzer of site hand-history files: the right result or an OmahaError.
+
+Every file of tests/data/hh (real files whose licence allows it, and our
+own) is mutated by a seeded generator: bytes flipped, lines deleted or
+repeated, amounts edited (one unit more or less, a digit more or less, ten
+times, a sign, another script's digit, an exponent, ``NaN``), and the file
+cut after every line. Each input must, within a time bound, either
+
+- be accepted: every hand's replay states the same amounts as the file
+  (:func:`omaha.phh.replay` checks each stated collect, pot, rake, total
+  and the finishing stacks), its PHH written reads back and replays the
+  same, and no hand is lost (as many hands as the text starts); or
+- be refused with an :class:`~omaha.errors.OmahaError`.
+
+Anything else (another exception: a traceback) is an escape, and fails.
+A quick run is part of every test run (well under 10 s); the long run is
+marked ``slow``. Its counts on 2026-12-03: see the final report of the
+session that wrote it (inputs, accepted, refused, escapes: 0).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import random
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+
+import conformance_corpus
+from conftest import DATA
+from omaha import history, phh
+from omaha.errors import OmahaError
+from omaha.history.text import decode
+
+FILES = sorted(p for p in (DATA / "hh").rglob("*") if p.is_file())
+TIME_BOUND = 5.0
+"""Seconds one input may take (import and replay); real ones take milliseconds."""
+
+_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
+_STARTS = re.compile(
+    r"^(?:PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #|Poker Hand #[A-Z]{0,3}\d+: "
+    r"|Full ?Tilt ?Poker (?:Game|Hand) #|\*{5} Hand History [Ff]or Game |Winamax Poker - )",
+    re.MULTILINE,
+)
+_EDITS = (
+    lambda n: str(int(n.replace(",", "").replace(".", "") or 0) + 1),
+    lambda n: n + "0",
+    lambda n: n[:-1] or "0",
+    lambda n: n + "1",
+    lambda n: "-" + n,
+    lambda n: n[:-1] + "\u0663",
+    lambda n: n + "e3",
+    lambda n: "NaN",
+    lambda n: n[::-1],
+    lambda n: "9" * 17,
+)
+
+
+@dataclasses.dataclass
+class Counts:
+    """What a run met."""
+
+    inputs: int = 0
+    accepted: int = 0
+    refused: int = 0
+    escapes: list[str] = dataclasses.field(default_factory=list)
+    slowest: float = 0.0
+
+
+def hand_starts(text: str) -> int:
+    """How many hands a text starts (iPoker: ``<game`` tags)."""
+    if "<session" in text[:4096]:
+        return len(re.findall(r"<game\b", text))
+    return len(_STARTS.findall(text))
+
+
+def check(data: bytes, name: str, counts: Counts) -> None:
+    """Run one input and count it; an escape is recorded with the input's name."""
+    counts.inputs += 1
+    start = time.perf_counter()
+    try:
+        text = decode(data, name)
+        hands = history.parse(text, name)
+        for hand in hands:
+            first = phh.replay(hand)
+            again = phh.replay(phh.loads(hand.dumps(), name=hand.name))
+            if again.finishing_stacks != first.finishing_stacks:
+                counts.escapes.append(f"{name}: the PHH written replays otherwise")
+        if len(hands) != hand_starts(text):
+            counts.escapes.append(f"{name}: {len(hands)} hands of {hand_starts(text)}: lost")
+        counts.accepted += 1
+    except OmahaError:
+        counts.refused += 1
+    except Exception as exc:  # the invariant: nothing else, ever
+        counts.escapes.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
+    took = time.perf_counter() - start
+    counts.slowest = max(counts.slowest, took)
+    if took > TIME_BOUND:
+        counts.escapes.append(f"{name}: took {took:.1f} s")
+
+
+def mutants(data: bytes, rng: random.Random, count: int) -> Iterator[tuple[str, bytes]]:
+    """Yield ``count`` seeded mutations of a file's bytes, each named by what was done."""
+    lines = data.split(b"\n")
+    for _ in range(count):
+        kind = rng.randrange(4)
+        if kind == 0 and data:  # flip bytes
+            out = bytearray(data)
+            for _ in range(rng.randint(1, 3)):
+                out[rng.randrange(len(out))] = rng.randrange(256)
+            yield "flip", bytes(out)
+        elif kind == 1:  # delete a line
+            i = rng.randrange(len(lines))
+            yield f"delete line {i + 1}", b"\n".join(lines[:i] + lines[i + 1 :])
+        elif kind == 2:  # repeat a line
+            i = rng.randrange(len(lines))
+            yield f"repeat line {i + 1}", b"\n".join(lines[: i + 1] + lines[i:])
+        else:  # edit an amount
+            text = data.decode("utf-8", errors="surrogateescape")
+            found = list(_AMOUNT.finditer(text))
+            if not found:
+                continue
+            m = rng.choice(found)
+            edit = rng.choice(_EDITS)
+            new = text[: m.start()] + edit(m.group()) + text[m.end() :]
+            yield f"edit {m.group()!r} at {m.start()}", new.encode("utf-8", "surrogateescape")
+
+
+def run(
+    seed: int, per_file: int, cut_every_line: bool, files: list[pathlib.Path] = FILES
+) -> Counts:
+    """Fuzz every file (of tests/data/hh): ``per_file`` mutations, and every cut if asked."""
+    counts = Counts()
+    rng = random.Random(seed)
+    for path in files:
+        data = path.read_bytes()
+        check(data, path.name, counts)
+        for what, mutant in mutants(data, rng, per_file):
+            check(mutant, f"{path.name} ({what}, seed {seed})", counts)
+        if cut_every_line:
+            ends = [i for i, byte in enumerate(data) if byte == 0x0A]
+            for i, end in enumerate(ends):
+                check(data[:end], f"{path.name} (cut after line {i + 1})", counts)
+    return counts
+
+
+def test_the_untouched_files_are_accepted() -> None:
+    counts = Counts()
+    for path in FILES:
+        check(path.read_bytes(), path.name, counts)
+    assert counts.escapes == [] and counts.accepted == len(FILES)
+
+
+def test_fuzz_quick() -> None:
+    counts = run(seed=2026, per_file=80, cut_every_line=False)
+    assert counts.escapes == []
+    assert counts.inputs > 1000 and counts.refused > 0 and counts.accepted > 0
+
+
+def test_fuzz_quick_cuts_of_one_file_of_each_format() -> None:
+    counts = Counts()
+    seen: set[str] = set()
+    for path in FILES:
+        if path.parent.name in seen:
+            continue
+        seen.add(path.parent.name)
+        data = path.read_bytes()
+        for i, end in enumerate(e for e, byte in enumerate(data) if byte == 0x0A):
+            check(data[:end], f"{path.name} (cut after line {i + 1})", counts)
+    assert counts.escapes == []
+
+
+@pytest.mark.slow
+def test_fuzz_long() -> None:
+    totals = Counts()
+    shared = [conformance_corpus.ROOT / rel for rel in conformance_corpus.files()]
+    runs = [(seed, FILES) for seed in range(8)]
+    if conformance_corpus.available():  # the real files of ../shared (read there, never copied)
+        runs += [(100 + seed, shared) for seed in range(2)]
+    for seed, files in runs:
+        counts = run(seed=seed, per_file=250, cut_every_line=seed in (0, 100), files=files)
+        totals.inputs += counts.inputs
+        totals.accepted += counts.accepted
+        totals.refused += counts.refused
+        totals.escapes += counts.escapes
+        totals.slowest = max(totals.slowest, counts.slowest)
+    print(
+        f"\nsite fuzz: {totals.inputs} inputs, {totals.accepted} accepted, "
+        f"{totals.refused} refused, {len(totals.escapes)} escapes, "
+        f"slowest {totals.slowest:.3f} s"
+    )
+    assert totals.escapes == [], totals.escapes[:20]
