@@ -69,6 +69,10 @@ __all__ = [
 ]
 
 
+QUOTE_LIMIT = 200
+"""The longest text :func:`quote` writes out whole."""
+
+
 def quote(value: object) -> str:
     """Return ``repr(value)`` for a message, even for a value Python cannot print.
 
@@ -76,11 +80,19 @@ def quote(value: object) -> str:
     (``sys.get_int_max_str_digits()``, 4,300 digits by default) is named by
     its size instead of raising ``ValueError`` from inside the message.
 
+    A text (or bytes) longer than :data:`QUOTE_LIMIT` characters is quoted by
+    its start and its size, so that a message stays readable whatever the input.
+
     Examples
     --------
     >>> quote("As"), quote(10**5000)
     ("'As'", 'an integer of 5,001 digits')
+    >>> quote("A" * 100_000)
+    "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'... (a text of 100,000 characters)"
     """
+    if isinstance(value, str | bytes) and len(value) > QUOTE_LIMIT:
+        kind = "text" if isinstance(value, str) else "bytes value"
+        return f"{value[:40]!r}... (a {kind} of {len(value):,} characters)"
     try:
         return repr(value)
     except ValueError:
@@ -439,7 +451,7 @@ class RangeSyntaxError(OmahaError, ValueError):
     """
 
     def __init__(self, reason: str, text: str, position: int) -> None:
-        super().__init__(f"{reason} (at position {position} in {text!r})")
+        super().__init__(f"{reason} (at position {position} in {quote(text)})")
         self.reason = reason
         self.text = text
         self.position = position
