@@ -375,3 +375,18 @@ def test_a_site_s_first_line_that_is_no_hand_of_it() -> None:
         parse("Hand #1 - nonsense\n", "x.txt")
     with pytest.raises(HistoryError, match=r"hand 5.*not an Omaha hand: 'HOLDEM'"):
         parse("Bovada Hand #5 TBL#1 HOLDEM No Limit - 2016-08-09 12:41:32\n", "x.txt")
+
+
+def test_888_tournament_hand_won_uncontested_without_a_collect_line() -> None:
+    # 888poker at times writes no collect line: the last player in a tournament
+    # hand takes the whole pot (75 antes, 100, 775 and 775), the bet returned.
+    text = text_of(PACIFIC, "900000004").replace("Ivy calls [$1,700]", "Ivy folds")
+    text = text[: text.index("Jon shows")]
+    for street in ("** Dealing turn ** [ 2s ]\n", "** Dealing river ** [ Kd ]\n"):
+        text = text.replace(street, "")
+    (h,) = parse(text, "x.txt")
+    assert stacks(h) == {"Kai": 8085, "Ivy": 4200, "Jon": 3425}
+    cash = text_of(PACIFIC, "900000001")
+    cut = cash[: cash.index("Hero collected")]
+    with pytest.raises(HistoryError, match=r"900000001.*nobody wins the pot"):
+        parse(cut, "x.txt")
