@@ -102,6 +102,11 @@ _TEXT_FIELDS = (
 )  # fmt: skip
 _COUNT_FIELDS = {"day": (1, 31), "month": (1, 12), "year": (1, 9999)}
 _NUMBER_FIELDS = ("hand", "level", "table")  # a site's may be text: "RC1234", "Table 3"
+CHECKED_STANDARD_FIELDS = (
+    *_TEXT_FIELDS, *_COUNT_FIELDS, *_NUMBER_FIELDS, "seat_count", "seats",
+    "ante_trimming_status", "time", "time_limit", "time_banks", "players", "actions",
+)  # fmt: skip
+"""The optional fields PHH defines that a hand checks by their meaning (with ``players``)."""
 MAX_SEAT_COUNT = 1000
 """The most seats ``seat_count`` may state."""
 
