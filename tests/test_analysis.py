@@ -35,6 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import conformance_corpus as cc
 from omaha import PercentRake, PotLimit, Table, evaluate_hi, evaluate_lo, phh
 from omaha.cards import parse_cards
 from omaha.errors import ArgumentError, ArgumentTypeError, HandSkippedWarning, OmahaError
@@ -47,7 +48,7 @@ from table_play import check_down, random_action, random_table
 
 HERE = pathlib.Path(__file__).parent
 OWN = sorted(str(p) for p in (HERE / "data" / "hh").rglob("*") if p.is_file())
-SHARED = HERE.parent.parent / "shared" / "data"
+SHARED = cc.ROOT  # ../shared/data, or OMAHA_SHARED_DATA (CI runs the sdist's tests elsewhere)
 SHARED_FILES = sorted(
     p
     for p in glob.glob(str(SHARED / "hh*" / "**" / "*"), recursive=True)

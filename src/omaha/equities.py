@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
     Hand: TypeAlias = Cards | Range | None
 
-__all__ = ["MAX_DEALS", "EquityResult", "PlayerEquity", "equity"]
+__all__ = ["EquityResult", "MAX_DEALS", "PlayerEquity", "equity"]
 
 Game = Literal["hi", "hilo"]
 Method = Literal["auto", "exact", "monte-carlo"]
