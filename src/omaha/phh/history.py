@@ -66,6 +66,7 @@ from omaha.phh.fields import (
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     LIST_FIELDS,
+    ODD_CHIPS_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
     RAISE_OVER_ALL_IN_FIELD,
@@ -82,6 +83,7 @@ from omaha.phh.fields import (
 )
 from omaha.phh.record import record
 from omaha.phh.toml import dump_fields
+from omaha.pots import ODD_CHIPS
 from omaha.rake import RecordedRake
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 from omaha.table import Table
@@ -352,6 +354,12 @@ class HandHistory:
         for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD):
             if key in f and not isinstance(f[key], bool):
                 raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
+        odd = f.get(ODD_CHIPS_FIELD, "position")
+        if not isinstance(odd, str) or odd not in ODD_CHIPS:
+            raise PHHError(
+                f"{name}: {ODD_CHIPS_FIELD} must be one of "
+                f"{', '.join(map(repr, ODD_CHIPS))}, not {quote(odd)}"
+            )
         rule = f.get(RAISE_OVER_ALL_IN_FIELD, "callable")
         if not isinstance(rule, str) or rule not in RAISE_OVER_ALL_IN:
             raise PHHError(
@@ -729,8 +737,8 @@ class HandHistory:
         """Build a :class:`omaha.Table` for this hand.
 
         Seat ``i`` is player ``p(i+1)`` and the button is the last seat; the
-        house options come from ``_chip``, ``_all_in_muck`` and
-        ``_raise_over_all_in``, the rake
+        house options come from ``_chip``, ``_all_in_muck``,
+        ``_raise_over_all_in`` and ``_odd_chips``, the rake
         from ``_rake`` and ``_pots`` (:meth:`rake_policy`).
 
         Raises
@@ -748,6 +756,7 @@ class HandHistory:
                 chip=self.chip,
                 all_in_muck=self.fields.get(ALL_IN_MUCK_FIELD, False),
                 raise_over_all_in=self.fields.get(RAISE_OVER_ALL_IN_FIELD, "callable"),
+                odd_chips=self.fields.get(ODD_CHIPS_FIELD, "position"),
                 rake=self.rake_policy(),
             )
         except PHHError:
