@@ -35,6 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import conformance_corpus as cc
 from omaha import PercentRake, PotLimit, Table, evaluate_hi, evaluate_lo, phh
 from omaha.cards import parse_cards
 from omaha.errors import ArgumentError, ArgumentTypeError, HandSkippedWarning, OmahaError
@@ -47,7 +48,7 @@ from table_play import check_down, random_action, random_table
 
 HERE = pathlib.Path(__file__).parent
 OWN = sorted(str(p) for p in (HERE / "data" / "hh").rglob("*") if p.is_file())
-SHARED = HERE.parent.parent / "shared" / "data"
+SHARED = cc.ROOT  # ../shared/data, or OMAHA_SHARED_DATA (CI runs the sdist's tests elsewhere)
 SHARED_FILES = sorted(
     p
     for p in glob.glob(str(SHARED / "hh*" / "**" / "*"), recursive=True)
@@ -107,8 +108,35 @@ def _replays(paths: list[str]) -> list[phh.Replay]:
 # ------------------------------------------------------------------ brute force
 
 
-def _brute_expected(hand: Hand) -> list[Fraction]:
-    """Each seat's expected chips, evaluating every remaining board one by one here."""
+def _ours(hole: tuple[int, ...], board: tuple[int, ...], hilo: bool) -> tuple[Any, Any]:
+    """This library's values of a hand: (high strength, low strength or None)."""
+    low = evaluate_lo(hole, board) if hilo else None
+    return evaluate_hi(hole, board).strength, None if low is None else low.strength
+
+
+def _pokerkit(hole: tuple[int, ...], board: tuple[int, ...], hilo: bool) -> tuple[Any, Any]:
+    """PokerKit's hands (they compare by strength), the low None when none qualifies."""
+    import pokerkit
+
+    from omaha.cards import format_cards
+
+    h, b = format_cards(hole), format_cards(board)
+    low = None
+    if hilo:
+        try:
+            low = pokerkit.OmahaEightOrBetterLowHand.from_game(h, b)
+        except ValueError:
+            low = None
+    return pokerkit.OmahaHoldemHand.from_game(h, b), low
+
+
+def _brute_expected(hand: Hand, value: Any = _ours) -> list[Fraction]:
+    """Each seat's expected chips, evaluating every remaining board one by one here.
+
+    ``value(hole, board, hilo)`` gives a hand's (high, low) values, larger
+    stronger, the low None when it does not qualify; the pot split (halves,
+    ties, a quartered low) is worked here, apart from the library's.
+    """
     result = hand.result
     known = known_holes(hand)
     from omaha.history.allin import allin_point
@@ -125,8 +153,7 @@ def _brute_expected(hand: Hand) -> list[Fraction]:
     for rest in itertools.combinations(deck, 5 - cards):
         full = tuple(board) + rest
         count += 1
-        values = {s: (evaluate_hi(h, full).strength, evaluate_lo(h, full) if hilo else None)
-                  for s, h in known.items()}  # fmt: skip
+        values = {s: value(h, full, hilo) for s, h in known.items()}
         for pot in result.pots:
             if len(pot.eligible) == 1:
                 totals[pot.eligible[0]] += pot.amount
@@ -135,8 +162,8 @@ def _brute_expected(hand: Hand) -> list[Fraction]:
             highs = [s for s in pot.eligible if values[s][0] == best]
             lows_of = {s: values[s][1] for s in pot.eligible if values[s][1] is not None}
             if lows_of:
-                best_low = max(v.strength for v in lows_of.values() if v is not None)
-                lows = [s for s, v in lows_of.items() if v is not None and v.strength == best_low]
+                best_low = max(lows_of.values())
+                lows = [s for s, v in lows_of.items() if v == best_low]
                 for s in highs:
                     totals[s] += Fraction(pot.amount, 2 * len(highs))
                 for s in lows:
@@ -224,7 +251,9 @@ def _check_real(paths: list[str]) -> int:
 
 
 def test_every_hand_of_the_shipped_files_adds_up() -> None:
-    assert _check_real(OWN) == 35  # every hand of them
+    from omaha import history
+
+    assert _check_real(OWN) == sum(len(history.read(p)) for p in OWN)  # every hand of them
 
 
 @pytest.mark.skipif(not SHARED_FILES, reason="../shared/data/hh* is absent")
@@ -435,6 +464,21 @@ def test_allin_ev_takes_histories_replays_and_hands_only() -> None:
     assert allin_ev(history) == allin_ev(phh.replay(history)) == allin_ev(phh.replay(history).hand)
     with pytest.raises(ArgumentTypeError, match="'AhAs'"):
         allin_ev("AhAs")  # type: ignore[arg-type]
+
+
+def test_the_turn_all_in_against_pokerkit_board_by_board() -> None:
+    pytest.importorskip("pokerkit")
+    history = _hand(TURN)
+    assert list(allin_ev(history).expected) == _brute_expected(phh.replay(history).hand, _pokerkit)
+
+
+@pytest.mark.slow
+def test_the_three_way_hilo_all_in_against_pokerkit_board_by_board() -> None:
+    """666 boards, each hand's high and low by PokerKit's Omaha evaluators (a few seconds)."""
+    pytest.importorskip("pokerkit")
+    history = _hand(THREE_WAY)
+    want = _brute_expected(phh.replay(history).hand, _pokerkit)
+    assert list(allin_ev(history).expected) == want
 
 
 def test_pokerkit_agrees_on_the_winner_of_each_board_sampled() -> None:

@@ -778,3 +778,24 @@ def test_courchevel_is_refused_naming_the_game(old: str, new: str) -> None:
     ft = FT_NOISE.replace("Pot Limit Omaha Hi", "PL Courchevel Hi")
     with pytest.raises(HistoryError, match=r"hand 1001, line 1: 'PL Courchevel Hi' is Courchevel"):
         parse(ft, "x.txt")
+
+
+def test_full_tilt_splits_a_pot_in_its_smallest_chip() -> None:
+    # docs/rules.md §4.1: the odd chip is the table's smallest. Full Tilt's
+    # tables play in the unit their amounts show (here nickels: every stack,
+    # bet and collect is a multiple of $0.05), and split $2.85 (a $3 pot less
+    # $0.15) as $1.45 high and $1.40 low, not $1.43 and $1.42.
+    text = (
+        FT_HILO_2006.replace("Rake $0.10", "Rake $0.15")
+        .replace("low pot ($1.45)", "low pot ($1.40)")
+        .replace(
+            "Ann (button) showed [7d 2c Ks Ad] and won ($1.45)",
+            "Ann (button) showed [7d 2c Ks Ad] and won ($1.40)",
+        )
+    )
+    h, stacks = replayed(text)
+    assert h.fields["_chip"] == D("0.05")
+    assert stacks == [D("100.45"), 99, D("100.4")]
+    with pytest.raises(OmahaError, match="the replay gives"):
+        phh.replay(h.with_fields(_chip=None))
+    assert "_chip" not in one(FT_NOISE).fields  # no pot shared: nothing to say

@@ -44,6 +44,7 @@ from omaha import (
     format_range,
     parse_range,
 )
+from omaha.errors import quote
 
 TOTAL = {k: comb(52, k) for k in (4, 5, 6)}
 
@@ -464,7 +465,7 @@ def test_syntax_errors(text: str, position: int, reason: str) -> None:
     err = info.value
     assert err.position == position, err
     assert reason in err.reason, err
-    assert str(err) == f"{err.reason} (at position {position} in {text!r})"
+    assert str(err) == f"{err.reason} (at position {position} in {quote(text)})"
     assert err.text == text
 
 
@@ -952,3 +953,91 @@ def test_whitespace_and_case_do_not_matter(text: str) -> None:
     assert outcome(spaced) == outcome(text)
     if "$" not in text:  # macro names are case-sensitive (§7)
         assert outcome(text.swapcase()) == outcome(text)
+
+
+# ------------------------------------------- depth, length and other tools (issue 17)
+
+
+def test_parentheses_deeper_than_the_limit_are_a_syntax_error_not_a_recursion_error() -> None:
+    from omaha.ranges import MAX_DEPTH
+
+    assert len(parse_range("(" * MAX_DEPTH + "AA" + ")" * MAX_DEPTH)) == 6961
+    text = "(" * 250 + "AA" + ")" * 250
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range(text)
+    assert info.value.position == MAX_DEPTH
+    assert "nest more than 50 deep" in info.value.reason
+    assert "a text of 502 characters" in str(info.value)
+
+
+@pytest.mark.parametrize("op", [":", "!"])
+def test_a_chain_of_any_length_is_evaluated(op: str) -> None:
+    # A left-deep chain of 1,000 links once overflowed the evaluator's stack.
+    r = parse_range("AA" + f"{op}AA" * 1000)
+    assert len(r) == (6961 if op == ":" else 0)
+    r = parse_range("*" + "!AA" * 1000 + ":$ds")
+    assert len(r) == len(parse_range("*!AA:$ds"))
+
+
+def test_a_long_list_of_equal_and_of_written_out_members_reads_the_same() -> None:
+    assert np.array_equal(parse_range(",".join(["AK"] * 500)).holes, parse_range("AK").holes)
+    r = parse_range("AA@50,KK@20")
+    back = parse_range(format_range(r))
+    assert np.array_equal(back.holes, r.holes) and np.array_equal(back.weights, r.weights)
+    # written-out holes mixed with patterns, in either case, with a repeated card
+    mixed = parse_range("asahkskh, QQ, AsAsKdKc, AhAsKhKs")
+    assert np.array_equal(mixed.holes, parse_range("AsAhKsKh,QQ").holes)
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [("AsAhKsKh,AA@50", 0), ("AA@50,AsAhKsKh", 6), ("KK@50,AsAhKsKh,QQ@50", 6)],
+)
+def test_a_written_out_hole_is_an_unweighted_member(text: str, position: int) -> None:
+    with pytest.raises(RangeSyntaxError, match="without a weight") as info:
+        parse_range(text)
+    assert info.value.position == position
+
+
+def test_reading_back_every_hole_is_exact_and_linear() -> None:
+    everything = parse_range("*")
+    back = parse_range(format_range(everything))
+    assert np.array_equal(back.holes, everything.holes)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [("AK**ds", "'AK:$ds'"), ("AAKKds", "'AAKK:$ds'"), ("AKQJss", "'AKQJ:$ss'")],
+)
+def test_another_tools_suit_suffix_points_to_the_macro(text: str, hint: str) -> None:
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range(text)
+    assert "pattern has 5 cards, holes have 4" in info.value.reason
+    assert "looks like another tool's syntax" in info.value.reason and hint in info.value.reason
+    # and the advice holds: it is a range
+    assert len(parse_range(hint.strip("'"))) > 0
+    with pytest.raises(RangeSyntaxError) as plain:
+        parse_range("AKQJT")
+    assert "another tool" not in plain.value.reason
+
+
+def test_counting_matches_the_search_on_patterns_of_disjoint_or_equal_sets() -> None:
+    # The counting path (no variables or braces, card sets equal or disjoint)
+    # against the search it replaces, over every 5-card hole.
+    for text in ("AA", "AAK", "AsK", "[A,K]Q", "AhKh*", "2c3c4c5c", "AAA", "$MQ", "ss", "hs"):
+        node = omaha.ranges._Parser(text, 5, "hi").parse()
+        assert isinstance(node, _range_match.Pattern)
+        plans = [_range_match._plan(inst) for inst in node.instances]
+        for block in _range_match.hole_blocks(5):
+            ctx = _range_match._Context(block, {}, lambda p: np.zeros(0, bool))
+            searched = block.zeros()
+            for plan in plans:
+                if plan is not None:
+                    searched |= ctx.run(plan)
+            counts = [_range_match._counts(inst) for inst in node.instances]
+            assert all(c is not None for c in counts), text
+            counted = block.zeros()
+            for c in counts:
+                assert c is not None
+                counted |= ctx.counted(c)
+            assert np.array_equal(searched, counted), text

@@ -46,6 +46,7 @@ __all__ = [
     "Block",
     "Diff",
     "Elem",
+    "Holes",
     "Inter",
     "Node",
     "Pattern",
@@ -271,6 +272,16 @@ class Percent:
 
 
 @dataclass(frozen=True)
+class Holes:
+    """Whole holes written out (``AsAhKsKh,...``, as :func:`omaha.format_range` writes).
+
+    ``rows`` are their indices in the enumeration of all holes (:func:`hole_index`).
+    """
+
+    rows: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Union:
     """``A,B,...``: the largest weight offering each hole (§9)."""
 
@@ -301,7 +312,7 @@ class Weight:
     pct: int
 
 
-Node = Pattern | Percent | Union | Inter | Diff | Weight
+Node = Pattern | Holes | Percent | Union | Inter | Diff | Weight
 
 
 # ------------------------------------------------------------- pattern plans
@@ -399,6 +410,8 @@ class _Context:
         self.compiled = compiled
         self.percent = percent
         self._sets: dict[tuple[int, int], Bits | None] = {}
+        self._counted: dict[tuple[int, int], Bits] = {}
+        self._patterns: dict[int, Bits] = {}
 
     def _or(self, bitmaps: list[Bits], universe: int, chosen: int) -> Bits | None:
         if chosen == universe:
@@ -496,14 +509,55 @@ class _Context:
         compiled = self.compiled[id(node)]
         if compiled.exact is not None:
             return self._rows(compiled.exact)
+        got = self._patterns.get(id(compiled))
+        if got is None:
+            got = self._patterns[id(compiled)] = self._match(compiled)
+        return got.copy()
+
+    def _match(self, compiled: _Compiled) -> Bits:
         result = self.block.zeros()
         for plan in compiled.plans:
-            if plan is not None:
+            if isinstance(plan, _Plan):
                 np.bitwise_or(result, self.run(plan), out=result)
+            elif plan is not None:
+                np.bitwise_or(result, self.counted(plan), out=result)
         return result
 
+    def counted(self, counts: _Counts) -> Bits:
+        """Return the rows holding, for each ``(cards, m)``, at least ``m`` cards of the set."""
+        if not counts:
+            return self.block.ones.copy()
+        out = self.at_least(*counts[0]).copy()
+        for cards, m in counts[1:]:
+            out &= self.at_least(cards, m)
+        return out
+
+    def at_least(self, cards: int, m: int) -> Bits:
+        """Return the rows with at least ``m`` cards of ``cards`` (kept for the block)."""
+        got = self._counted.get((cards, m))
+        if got is None:
+            # ge[j]: rows with at least j of the cards among the positions seen so far.
+            ge: list[Bits | None] = [None] + [self.block.zeros() for _ in range(m)]
+            for p in range(self.block.k):
+                here = self.cards_at(cards, p)
+                for j in range(m, 0, -1):
+                    below = ge[j - 1]
+                    step = here if below is None else (below if here is None else below & here)
+                    if step is None:
+                        ge[j] = None
+                    else:
+                        prev = ge[j]
+                        ge[j] = None if prev is None else prev | step
+            for j in range(1, m + 1):
+                bits = ge[j]
+                self._counted[cards, j] = self.block.ones if bits is None else bits
+            got = self._counted[cards, m]
+        return got
+
     def exact(self, node: Node) -> tuple[int, ...] | None:
-        """Return the rows of a pattern made only of exact holes, else None."""
+        """Return the rows of written-out holes or of a pattern made only of them, else None."""
+        if isinstance(node, Holes):
+            return node.rows
         return self.compiled[id(node)].exact if isinstance(node, Pattern) else None
 
     def _rows(self, rows: Sequence[int]) -> Bits:
@@ -519,28 +573,72 @@ class _Context:
 class _Compiled:
     """A pattern's instances ready to run, or the rows it is when it is exact holes."""
 
-    plans: tuple[_Plan | None, ...]
+    plans: tuple[_Plan | _Counts | None, ...]
     exact: tuple[int, ...] | None
 
 
-def _compile(node: Node, k: int, out: dict[int, _Compiled]) -> None:
-    """Compile the pattern instances of a tree once, before the blocks are visited."""
+_Counts = tuple[tuple[int, int], ...]
+"""An instance matched by counting: ``(cards, m)`` pairs, each "at least m cards of the set"."""
+
+
+def _counts(instance: tuple[Elem, ...]) -> _Counts | None:
+    """Return an instance as card counts when it is one, else None.
+
+    Without variables or braces, elements whose card sets are equal or
+    disjoint need no search: a hole matches when, for each set, it holds at
+    least as many of its cards as the instance has elements with that set
+    (distinct cards of a hole fall in at most one set, so the assignment is
+    injective by itself); an element accepting every card (``*``) asks
+    nothing more, the parser having checked the instance fits the hole.
+    """
+    need: dict[int, int] = {}
+    for e in instance:
+        if e.rank_var or e.suit_var or e.brace >= 0:
+            return None
+        if e.cards != ALL_CARDS:
+            need[e.cards] = need.get(e.cards, 0) + 1
+    seen = 0
+    for cards in need:
+        if cards & seen:
+            return None
+        seen |= cards
+    return tuple(sorted(need.items()))
+
+
+def _compile(
+    node: Node, k: int, out: dict[int, _Compiled], same: dict[Pattern, _Compiled] | None = None
+) -> None:
+    """Compile the pattern instances of a tree once, before the blocks are visited.
+
+    Equal patterns (``AK,AK``, or one repeated in a long list) share one
+    :class:`_Compiled`, so that a block matches each once (:meth:`_Context.pattern`).
+    """
+    if same is None:
+        same = {}
     if isinstance(node, Pattern):
         if id(node) not in out:
-            exact = [_exact_rows(inst, k) for inst in node.instances]
-            rows = tuple(e for e in exact if e is not None)
-            if node.instances and len(rows) == len(exact):
-                out[id(node)] = _Compiled(plans=(), exact=rows)
-            else:
-                out[id(node)] = _Compiled(tuple(_plan(inst) for inst in node.instances), None)
+            compiled = same.get(node)
+            if compiled is None:
+                compiled = same[node] = _compile_pattern(node, k)
+            out[id(node)] = compiled
     elif isinstance(node, Union):
         for member in node.members:
-            _compile(member, k, out)
+            _compile(member, k, out, same)
     elif isinstance(node, Inter | Diff):
-        _compile(node.left, k, out)
-        _compile(node.right, k, out)
+        first, links = _chain(node)
+        _compile(first, k, out, same)
+        for link in links:
+            _compile(link.right, k, out, same)
     elif isinstance(node, Weight):
-        _compile(node.node, k, out)
+        _compile(node.node, k, out, same)
+
+
+def _compile_pattern(node: Pattern, k: int) -> _Compiled:
+    exact = [_exact_rows(inst, k) for inst in node.instances]
+    rows = tuple(e for e in exact if e is not None)
+    if node.instances and len(rows) == len(exact):
+        return _Compiled(plans=(), exact=rows)
+    return _Compiled(tuple(_counts(inst) or _plan(inst) for inst in node.instances), None)
 
 
 # ------------------------------------------------------------- evaluation
@@ -562,9 +660,39 @@ def _bits(ctx: _Context, v: Value) -> Bits:
     return v if _is_bits(v) else ctx.block.pack(v > 0)
 
 
+def _chain(node: Inter | Diff) -> tuple[Node, list[Inter | Diff]]:
+    """Return a left-deep ``:``/``!`` chain's first operand and its links, first link first.
+
+    The parser builds ``A:B!C:...`` as a tree as deep as the chain is long;
+    walking it in a loop keeps a chain of any length off the call stack.
+    """
+    links: list[Inter | Diff] = []
+    left: Node = node
+    while isinstance(left, Inter | Diff):
+        links.append(left)
+        left = left.left
+    links.reverse()
+    return left, links
+
+
+def _link(ctx: _Context, link: Inter | Diff, a: Value) -> Value:
+    """Apply one link of a chain to the value ``a`` of what is before it."""
+    if isinstance(link, Inter):
+        b = _eval(ctx, link.right)
+        if _is_bits(a) and _is_bits(b):
+            return a & b
+        return np.minimum(_dense(ctx, a), _dense(ctx, b))
+    right = _bits(ctx, _eval(ctx, link.right))
+    if _is_bits(a):
+        return a & ~right
+    return a * ctx.block.unpack(~right)
+
+
 def _eval(ctx: _Context, node: Node) -> Value:
     if isinstance(node, Pattern):
         return ctx.pattern(node)
+    if isinstance(node, Holes):
+        return ctx._rows(node.rows)
     if isinstance(node, Percent):
         ids = ctx.block.class_ids
         assert ids is not None
@@ -587,16 +715,12 @@ def _eval(ctx: _Context, node: Node) -> Value:
                 acc = np.maximum(_dense(ctx, acc), _dense(ctx, v))
         assert acc is not None
         return acc
-    if isinstance(node, Inter):
-        a, b = _eval(ctx, node.left), _eval(ctx, node.right)
-        if _is_bits(a) and _is_bits(b):
-            return a & b
-        return np.minimum(_dense(ctx, a), _dense(ctx, b))
-    if isinstance(node, Diff):
-        a, b = _eval(ctx, node.left), _bits(ctx, _eval(ctx, node.right))
-        if _is_bits(a):
-            return a & ~b
-        return a * ctx.block.unpack(~b)
+    if isinstance(node, Inter | Diff):
+        first, links = _chain(node)
+        a = _eval(ctx, first)
+        for link in links:
+            a = _link(ctx, link, a)
+        return a
     if isinstance(node, Weight):
         v = ctx.block.unpack(_bits(ctx, _eval(ctx, node.node)))
         v *= node.pct
@@ -610,7 +734,8 @@ def _uses_percent(node: Node) -> bool:
     if isinstance(node, Union):
         return any(_uses_percent(m) for m in node.members)
     if isinstance(node, Inter | Diff):
-        return _uses_percent(node.left) or _uses_percent(node.right)
+        first, links = _chain(node)
+        return _uses_percent(first) or any(_uses_percent(link.right) for link in links)
     if isinstance(node, Weight):
         return _uses_percent(node.node)
     return False

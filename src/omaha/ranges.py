@@ -24,6 +24,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from itertools import product
 from numbers import Integral
@@ -35,6 +36,7 @@ from omaha._range_match import (
     Block,
     Diff,
     Elem,
+    Holes,
     Inter,
     Node,
     Pattern,
@@ -42,6 +44,7 @@ from omaha._range_match import (
     Union,
     Weight,
     evaluate,
+    hole_index,
 )
 from omaha.cards import format_cards, parse_cards
 from omaha.errors import (
@@ -78,6 +81,20 @@ _RANK_MACROS = {
 _HAND_MACROS = {"s": "xx", "o": "xy", "ds": "xxyy", "ss": "xxyz!xxyy", "np": "*!RR"}
 _MACRO_LIST = "hand macros $s $o $ds $ss $np; rank macros $B $M $Z $L $N $F $R $W"
 _ENDS_OPERAND = ("", ",", ":", "!", "@", ")")
+MAX_DEPTH = 50
+"""The deepest nesting of parentheses a range may have (docs/ranges.md §8)."""
+
+
+_HOLE_TEXT = {
+    k: re.compile(rf"(?:[{_RANKS}][{_SUITS}]){{{k}}}(?=[,)]|\Z)", re.IGNORECASE) for k in (4, 5, 6)
+}
+_CARD_CODES = {
+    rank + suit: 4 * r + s
+    for r, ranks in enumerate(zip(_RANKS, _RANKS.lower(), strict=True))
+    for s, suits in enumerate(zip(_SUITS.lower(), _SUITS, strict=True))
+    for rank in ranks
+    for suit in suits
+}
 
 
 def _rank_cards(rank: int) -> int:
@@ -173,6 +190,7 @@ class _Parser:
         self.k = hole_count
         self.game = game
         self.braces = 0
+        self.depth = 0
 
     # -- helpers
 
@@ -223,21 +241,49 @@ class _Parser:
 
     def union(self, after: str) -> tuple[Node, bool]:
         members: list[tuple[Node, bool, int]] = []
+        rows: list[int] = []  # the members that are whole holes written out
+        first_hole = -1
         while True:
             start = self.i
-            node, weighted = self.wterm(after)
-            members.append((node, weighted, start))
+            if self.whole_hole(rows):
+                first_hole = start if first_hole < 0 else first_hole
+            else:
+                node, weighted = self.wterm(after)
+                members.append((node, weighted, start))
             if self.peek() != ",":
                 break
             self.i += 1
             after = ","
         flags = [w for _, w, _ in members]
-        if any(flags) and not all(flags):
-            start = next(s for _, w, s in members if not w)
-            raise self.fail("sub-range without a weight in a weighted list", start)
-        if len(members) == 1:
-            return members[0][0], flags[0]
-        return Union(tuple(m for m, _, _ in members)), flags[0]
+        if any(flags) and (first_hole >= 0 or not all(flags)):
+            unweighted = [s for _, w, s in members if not w] + [first_hole] * (first_hole >= 0)
+            raise self.fail("sub-range without a weight in a weighted list", min(unweighted))
+        nodes: list[Node] = [Holes(tuple(rows))] if first_hole >= 0 else []
+        # Equal patterns once: a long list may repeat them (the union is the same).
+        nodes.extend({m if isinstance(m, Pattern) else id(m): m for m, _, _ in members}.values())
+        weighted = bool(flags) and flags[0]
+        if len(nodes) == 1:
+            return nodes[0], weighted
+        return Union(tuple(nodes)), weighted
+
+    def whole_hole(self, rows: list[int]) -> bool:
+        """Read a member that is one hole written out (``AsAhKsKh``) quickly, if it is one.
+
+        Such a member, followed by ``,``, ``)`` or the end, is an unweighted
+        pattern of one hole (or of none, when a card repeats): its row is
+        appended to ``rows``. Returns whether the member was read. This is
+        what :func:`format_range` writes, read in a fraction of the time a
+        pattern takes.
+        """
+        m = _HOLE_TEXT[self.k].match(self.s, self.i)
+        if m is None:
+            return False
+        text = m.group()
+        codes = sorted({_CARD_CODES[text[j : j + 2]] for j in range(0, len(text), 2)})
+        if len(codes) == self.k:
+            rows.append(hole_index(codes))
+        self.i = m.end()
+        return True
 
     def wterm(self, after: str) -> tuple[Node, bool]:
         node, weighted = self.chain(after)
@@ -280,8 +326,12 @@ class _Parser:
         i, c = self.i, self.peek()
         expected = "a sub-range was expected" + (f" after {after!r}" if after else "")
         if c == "(":
+            if self.depth >= MAX_DEPTH:
+                raise self.fail(f"parentheses nest more than {MAX_DEPTH} deep", i)
             self.i += 1
+            self.depth += 1
             node, weighted = self.union("(")
+            self.depth -= 1
             if self.peek() != ")":
                 raise self.after_error(i)
             self.i += 1
@@ -382,8 +432,26 @@ class _Parser:
             return self.bare_span(start, items, braces)
         size = sum(1 if isinstance(it, _Single) else len(it.instances[0]) for it in items)
         if size > self.k:
-            raise self.fail(f"pattern has {size} cards, holes have {self.k}", start)
+            raise self.fail(
+                f"pattern has {size} cards, holes have {self.k}{self.suffix_hint(start)}", start
+            )
         return Pattern(self.expand(items))
+
+    def suffix_hint(self, start: int) -> str:
+        """Return a hint for a pattern ending in another tool's ``ds``/``ss`` suffix, or ''.
+
+        ``AK**ds`` (double-suited A-K in other tools) is six cards here: the
+        suits are written with the macros, ``AK:$ds`` (§7).
+        """
+        token = self.s[start : self.i]
+        for suffix in ("ds", "ss"):
+            head = token.removesuffix(suffix).rstrip("*")
+            if token.endswith(suffix) and head:
+                return (
+                    f"; {token!r} looks like another tool's syntax: here the suits of a hand"
+                    f" are a macro, write {head + ':$' + suffix!r}"
+                )
+        return ""
 
     def pattern_items(self) -> tuple[list[_Item], list[int]]:
         """Read elements and braces; return them and the positions of the braces."""

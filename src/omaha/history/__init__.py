@@ -1,4 +1,4 @@
-"""Site hand histories: PokerStars, GGPoker, Full Tilt, PartyPoker, Winamax and iPoker, as PHH.
+"""Site hand histories (PokerStars, GGPoker, Full Tilt, PartyPoker, Winamax, iPoker, ...) as PHH.
 
 Players, coaches and trackers hold their hands in the sites' own files.
 This package reads the Omaha hands of those files (Hi and Hi-Lo, 4, 5 and
@@ -14,8 +14,10 @@ pot and side pot, the total pot, the rake, the uncalled bet.
 - One module per format: :mod:`~omaha.history.pokerstars`,
   :mod:`~omaha.history.ggpoker`, :mod:`~omaha.history.fulltilt`,
   :mod:`~omaha.history.partypoker`, :mod:`~omaha.history.winamax`,
-  :mod:`~omaha.history.ipoker`; each tells a :class:`~omaha.history.builder.HandBuilder`
-  what happened, which writes the PHH fields.
+  :mod:`~omaha.history.ipoker`, :mod:`~omaha.history.pacific` (888poker),
+  :mod:`~omaha.history.winning` (Winning Poker Network: Americas Cardroom),
+  :mod:`~omaha.history.bovada` (Bovada, Ignition, Bodog); each tells a
+  :class:`~omaha.history.builder.HandBuilder` what happened, which writes the PHH fields.
 - :func:`to_frame` turns files and hands into a table, one row per player
   per hand (:mod:`~omaha.history.frame`); :func:`allin_ev` gives a hand's
   exact all-in EV (:mod:`~omaha.history.allin`); :func:`report` and

@@ -53,6 +53,7 @@ from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
     BUTTON_SEAT_FIELD,
     CASH_OUT_FIELD,
+    CHIP_FIELD,
     DEAD_FIELD,
     FEES_FIELD,
     HAND_CAP_FIELD,
@@ -210,6 +211,9 @@ class HandBuilder:
     hand_cap: int | None = None
     """A capped game's cap on each player's chips in the hand (PHH ``_hand_cap``, §6.4)."""
     uncalled_in_collect: bool = False
+    chip_from_amounts: bool = False
+    """The site splits a pot in its smallest chip, the largest unit every amount is a multiple
+    of (Full Tilt): written as ``_chip`` when a pot is shared."""
     _players: dict[str, _Player] = field(default_factory=dict)
     _button: int | None = None
     _posts: list[_Post] = field(default_factory=list)
@@ -674,7 +678,10 @@ class HandBuilder:
             put(DEAD_FIELD, dead)
         if boards:
             fields[RUN_BOARDS_FIELD] = boards
-        if mucks and any(p.left == 0 and not p.folded for p in dealt):
+        cap = self.hand_cap
+        if mucks and any(
+            (p.left == 0 or (cap is not None and p.contrib >= cap)) and not p.folded for p in dealt
+        ):  # a muck at an all-in (or capped, §6.4) showdown: the site allowed it
             fields[ALL_IN_MUCK_FIELD] = True
         self._result_fields(fields, put, dealt, pos)
         self._info_fields(fields, dealt)
@@ -704,6 +711,12 @@ class HandBuilder:
         while cut < self.places and common % 10 ** (cut + 1) == 0:
             cut += 1
         per = 10**cut
+        if self.chip_from_amounts and common > per and self._split_pot():
+            # A pot split (hi-lo, a tie) in the table's smallest chip, which
+            # the amounts show (docs/rules.md §4.1): Full Tilt's $0.50/$1
+            # table in nickels splits $7.75 as $3.90 and $3.85.
+            fields[CHIP_FIELD] = common
+            raw.add(CHIP_FIELD)
         units = self._to_file
         chips: dict[str, Any] = {}
         for key in raw:
@@ -729,6 +742,15 @@ class HandBuilder:
         return HandHistory._prepared(
             fields, name, places=self.places - cut, chips=chips, actions=actions
         )
+
+    def _split_pot(self) -> bool:
+        """Whether a pot (of one board) is shared: more than one player collects from it."""
+        seen: dict[tuple[int, int], str] = {}
+        for c in self._collects:
+            key = (c.pot or 0, c.run)
+            if seen.setdefault(key, c.name) != c.name:
+                return True
+        return False
 
     def _to_file(self, chips: int) -> int | decimal.Decimal:
         return _file_units(chips, self.places)

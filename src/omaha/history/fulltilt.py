@@ -77,6 +77,10 @@ class FullTiltReader(StarsReader):
     _cap = re.compile(rf"(?P<cap>{AMOUNT}) (?:Cap |CAP )?(?=Pot Limit|No Limit|PL|NL)")
     _button_line = re.compile(r"The button is in seat #(?P<seat>\d+)$")
 
+    def __init__(self, hand: HandText, path: str) -> None:
+        super().__init__(hand, path)
+        self.b.chip_from_amounts = True
+
     def read_header(self, line: str) -> None:
         """Read the first line: the hand's number, the table, the stakes, the game, the time."""
         b = self.b
