@@ -88,9 +88,22 @@ def test_report_command_text_csv_json(capsys: pytest.CaptureFixture[str]) -> Non
     assert "no file matches" in capsys.readouterr().err
 
 
-def test_format_report_refuses_an_unknown_format() -> None:
+def test_format_report_refuses_an_unknown_format_and_writes_no_rows() -> None:
     with pytest.raises(ArgumentError, match="'xml'"):
         format_report([], "xml")  # type: ignore[arg-type]
+    columns = [c for c in REPORT_COLUMNS if c != "group"]
+    assert format_report([], "text").split() == columns
+    assert format_report([], "csv").strip().split(",") == columns
+    assert format_report([], "json") == "[]\n"
+
+
+def test_report_of_a_file_without_hands(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.phhs"
+    empty.write_text("")
+    assert main(["report", str(empty)]) == 0
+    assert capsys.readouterr().out.split()[0] == "player"
 
 
 def test_the_graph_is_a_png_of_the_asked_size_ending_at_the_total_net(

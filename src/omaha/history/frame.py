@@ -30,7 +30,7 @@ import decimal
 import glob
 import os
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
@@ -224,7 +224,7 @@ def iter_histories(
             )
 
 
-def _time(fields: dict[str, Any] | Any) -> datetime.datetime | None:
+def _time(fields: Mapping[str, Any]) -> datetime.datetime | None:
     """Return the hand's start as the site states it (its own time zone, not converted)."""
     t = fields.get("time")
     try:
