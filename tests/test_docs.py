@@ -29,7 +29,10 @@ def test_the_pages_with_examples_have_them() -> None:
     assert with_blocks == WITH_EXAMPLES
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if p.stem in WITH_EXAMPLES], ids=lambda p: p.stem)
+EXAMPLE_PAGES = [p for p in PAGES if p.stem in WITH_EXAMPLES]
+
+
+@pytest.mark.parametrize("page", EXAMPLE_PAGES, ids=lambda p: p.stem)
 def test_page_examples(page: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if page.stem == "dask":
         pytest.importorskip("dask.dataframe")

@@ -32,7 +32,7 @@ def _name(path: pathlib.Path) -> str:
 def _resolve(
     module: str, is_package: bool, node: ast.ImportFrom, modules: dict[str, pathlib.Path]
 ) -> list[str]:
-    """The modules an ``import from`` names (a name may itself be a module)."""
+    """Return the modules an ``import from`` names (a name may itself be a module)."""
     if node.level:
         base = module.split(".")
         if not is_package:
@@ -69,7 +69,9 @@ def graph() -> tuple[dict[str, set[str]], dict[str, set[str]], list[str], dict[s
         tree = ast.parse(text)
         is_package = path.name == "__init__.py"
 
-        def visit(node: ast.AST, depth: int, module: str = module, is_pkg: bool = is_package) -> None:
+        def visit(
+            node: ast.AST, depth: int, module: str = module, is_pkg: bool = is_package
+        ) -> None:
             if isinstance(node, ast.If) and _is_type_checking(node):
                 for child in node.orelse:
                     visit(child, depth)
@@ -83,9 +85,13 @@ def graph() -> tuple[dict[str, set[str]], dict[str, set[str]], list[str], dict[s
                 func = node.func
                 if isinstance(func, ast.Attribute) and func.attr == "import_module":
                     hidden.append(f"{module}:{node.lineno}: importlib.import_module")
-            elif isinstance(node, ast.Attribute) and node.attr == "modules":
-                if isinstance(node.value, ast.Name) and node.value.id == "sys":
-                    hidden.append(f"{module}:{node.lineno}: sys.modules")
+            elif (
+                isinstance(node, ast.Attribute)
+                and node.attr == "modules"
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "sys"
+            ):
+                hidden.append(f"{module}:{node.lineno}: sys.modules")
             found = {t for t in targets if t in modules and t != module}
             (top if depth == 0 else late)[module].update(found)
             inner = depth + isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
@@ -97,7 +103,7 @@ def graph() -> tuple[dict[str, set[str]], dict[str, set[str]], list[str], dict[s
 
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected sets of more than one module (Tarjan's algorithm)."""
+    """Return the strongly connected sets of more than one module (Tarjan's algorithm)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -137,7 +143,8 @@ def main(argv: list[str]) -> int:
     top, late, hidden, lines = graph()
     everything = {m: top[m] | late[m] for m in top}
     print(f"modules: {len(top)}, lines: {sum(lines.values())}")
-    print(f"top-level edges: {sum(map(len, top.values()))}, late edges: {sum(map(len, late.values()))}")
+    n_top, n_late = sum(map(len, top.values())), sum(map(len, late.values()))
+    print(f"top-level edges: {n_top}, late edges: {n_late}")
     print("circles (top-level imports):", circles(top) or "none")
     print("circles (with imports in functions):", circles(everything) or "none")
     print("hidden imports:", hidden or "none")
