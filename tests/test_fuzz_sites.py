@@ -72,7 +72,7 @@ def hand_starts(text: str) -> int:
     """How many hands a text starts (iPoker: ``<game`` tags)."""
     if "<session" in text[:4096]:
         return len(re.findall(r"<game\b", text))
-    return len(_STARTS.findall(text))
+    return sum(1 for line in text.split("\n") if _STARTS.match(line.rstrip()))
 
 
 def check(data: bytes, name: str, counts: Counts) -> None:
