@@ -160,23 +160,6 @@ def test_phh_files_and_hands_report_alike(tmp_path: pathlib.Path) -> None:
     assert report(to_frame(path)) == report(to_frame(WINAMAX))
 
 
-def test_the_analysis_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    """docs/analysis.md's Python examples run and print what the page says."""
-    import doctest
-    import re
-
-    page = HERE.parent / "docs" / "analysis.md"
-    blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) >= 3
-    monkeypatch.chdir(HERE.parent)
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    failures: list[str] = []
-    test = parser.get_doctest("\n".join(blocks), {}, "analysis", str(page), 0)  # one namespace
-    runner.run(test, out=failures.append)
-    assert not failures, "\n".join(failures)
-
-
 def test_the_analysis_page_shows_the_report_command_output(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

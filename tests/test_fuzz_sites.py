@@ -33,6 +33,7 @@ import conformance_corpus
 from conftest import DATA
 from omaha import history, phh
 from omaha.errors import OmahaError
+from omaha.history.detect import START
 from omaha.history.text import decode
 
 FILES = sorted(p for p in (DATA / "hh").rglob("*") if p.is_file())
@@ -40,11 +41,8 @@ TIME_BOUND = 5.0
 """Seconds one input may take (import and replay); real ones take milliseconds."""
 
 _AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
-_STARTS = re.compile(
-    r"^(?:PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #|Poker Hand #[A-Z]{0,3}\d+: "
-    r"|Full ?Tilt ?Poker (?:Game|Hand) #|\*{5} Hand History [Ff]or Game |Winamax Poker - )",
-    re.MULTILINE,
-)
+_STARTS = re.compile("|".join(f"(?:{rx})" for rx in START.values()), re.MULTILINE)
+"""A hand's first line, of any text format (counted at the start of a line)."""
 _EDITS = (
     lambda n: str(int(n.replace(",", "").replace(".", "") or 0) + 1),
     lambda n: n + "0",
@@ -74,7 +72,7 @@ def hand_starts(text: str) -> int:
     """How many hands a text starts (iPoker: ``<game`` tags)."""
     if "<session" in text[:4096]:
         return len(re.findall(r"<game\b", text))
-    return len(_STARTS.findall(text))
+    return sum(1 for line in text.split("\n") if _STARTS.match(line.rstrip()))
 
 
 def check(data: bytes, name: str, counts: Counts) -> None:

@@ -390,3 +390,78 @@ def test_888_tournament_hand_won_uncontested_without_a_collect_line() -> None:
     cut = cash[: cash.index("Hero collected")]
     with pytest.raises(HistoryError, match=r"900000001.*nobody wins the pot"):
         parse(cut, "x.txt")
+
+
+# ------------------------------------------------------------ Bovada's odd chips (§4 rule 4)
+
+
+def test_bovada_low_half_odd_chip_goes_to_the_high_hand() -> None:
+    # $0.60 pot, $0.05 rake: $0.55. The low half, $0.27, is shared by two
+    # equal lows: $0.13 each, and the cent left over goes to the high hand
+    # ($0.28 + $0.01 = $0.29), as Bovada pays (docs/rules.md §4 rule 4).
+    h = hand(BOVADA, "900200004")
+    assert h.fields["_odd_chips"] == "high"
+    (pot,) = phh.replay(h).hand.result.pots
+    assert pot.payouts == {1: 29, 0: 13, 2: 13}
+    # The rule book's default gives the cent to the first low left of the button:
+    # the file's stated results then disagree, and the replay says so.
+    with pytest.raises(OmahaError, match=r"900200004"):
+        phh.replay(h.with_fields(_odd_chips=None))
+
+
+def test_odd_chips_option_worked_by_hand() -> None:
+    from omaha.pots import Pot, award_pot
+
+    high = {0: 5000, 1: 10, 2: 10, 3: 10}
+    low = {0: None, 1: 40, 2: 40, 3: 40}
+    pot = Pot(31, (0, 1, 2, 3))
+    # Default: high 16, low 15 among three: 5 each. "high": the same (15 divides).
+    assert award_pot(pot, high, low, [0, 1, 2, 3]).payouts == {0: 16, 1: 5, 2: 5, 3: 5}
+    assert award_pot(pot, high, low, [0, 1, 2, 3], odd_chips="high").payouts == {
+        0: 16,
+        1: 5,
+        2: 5,
+        3: 5,
+    }
+    pot = Pot(33, (0, 1, 2, 3))  # low half 16 among three: 5, 5, 5 and 1 left for the high
+    assert award_pot(pot, high, low, [0, 1, 2, 3]).payouts == {0: 17, 1: 6, 2: 5, 3: 5}
+    assert award_pot(pot, high, low, [0, 1, 2, 3], odd_chips="high").payouts == {
+        0: 18,
+        1: 5,
+        2: 5,
+        3: 5,
+    }
+    # Two high winners share what is left over as any shared half (§4 rule 4).
+    high2 = {0: 5000, 1: 10, 2: 10, 3: 5000}
+    got = award_pot(Pot(30, (0, 1, 2, 3)), high2, {0: None, 1: 40, 2: 40, 3: None}, [0, 1, 2, 3])
+    assert got.payouts == {0: 8, 3: 7, 1: 8, 2: 7}
+    got = award_pot(
+        Pot(30, (0, 1, 2, 3)),
+        high2,
+        {0: None, 1: 40, 2: 40, 3: None},
+        [0, 1, 2, 3],
+        odd_chips="high",
+    )
+    assert got.payouts == {0: 8, 3: 8, 1: 7, 2: 7}
+
+
+def test_odd_chips_table_option_and_phh_field_refuse_other_values() -> None:
+    from omaha import PotLimit, Table
+    from omaha.errors import PHHError
+
+    with pytest.raises(ValueError, match="odd_chips must be 'position' or 'high', got 'low'"):
+        Table([100, 100], PotLimit(1, 2), odd_chips="low")  # type: ignore[arg-type]
+    assert Table([100, 100], PotLimit(1, 2), odd_chips="high").odd_chips == "high"
+    h = hand(BOVADA, "900200004")
+    with pytest.raises(PHHError, match=r"_odd_chips must be one of 'position', 'high', not 'x'"):
+        phh.HandHistory(dict(h.fields, _odd_chips="x"), "x")
+
+
+def test_odd_chips_rule_survives_the_phh_round_trip(tmp_path: pathlib.Path) -> None:
+    h = hand(BOVADA, "900200004")
+    text = h.dumps()
+    assert '_odd_chips = "high"' in text
+    path = tmp_path / "h.phh"
+    path.write_text(text, encoding="utf-8")
+    (back,) = phh.read(path)
+    assert back.fields["_odd_chips"] == "high" and phh.replay(back).complete

@@ -503,6 +503,15 @@ class HandBuilder:
         self._runs = max(self._runs, run + 1)
         self._events.append(_Event("board", cards=cards, run=run, street=self._street))
 
+    def street_pot(self, amount: int) -> None:
+        """Check the pot a site states as a street is dealt: everything put in so far."""
+        pot = sum(p.contrib for p in self._players.values())
+        if amount != pot:
+            raise self.error(
+                f"the pot is stated as {self._units(amount)}, but the bets so far make "
+                f"{self._units(pot)}: the amounts do not add up"
+            )
+
     def summary_board(self, cards: Sequence[int], *, run: int = 0) -> None:
         """Fill a card a street's line left out (``[..] []``) from the summary's board."""
         offset = 0

@@ -12,7 +12,7 @@ big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
 play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
 all-in showdown), :data:`RAISE_OVER_ALL_IN_FIELD` (who must be left to
 answer a raise, docs/rules.md §5.8), :data:`HAND_CAP_FIELD` (a capped game,
-§6.4).
+§6.4), :data:`ODD_CHIPS_FIELD` (where a shared low half's odd chips go, §4).
 
 The rules of real tables have fields of their own, for PHH has none
 (docs/rules.md §4.9, §4.10, §8): :data:`POSTED_FIELD` and
@@ -65,6 +65,7 @@ __all__ = [
     "HOLE_COUNT_FIELD",
     "HU_UNLIMITED_FIELD",
     "LIST_FIELDS",
+    "ODD_CHIPS_FIELD",
     "POSTED_FIELD",
     "POTS_FIELD",
     "RAISE_OVER_ALL_IN_FIELD",
@@ -128,6 +129,9 @@ RAISE_OVER_ALL_IN_FIELD = "_raise_over_all_in"
 """``"chips"`` or ``"always"``: the table option ``raise_over_all_in`` (§5.8; ``"callable"``
 by default): a raise allowed over an all-in when another player has chips behind but fewer
 than the call (as PokerStars deals), or whoever is left (as Winamax deals)."""
+ODD_CHIPS_FIELD = "_odd_chips"
+"""``"high"``: the table option ``odd_chips`` (§4 rule 4; ``"position"`` by default): the chips
+a low half shared by several players leaves over go to the high hand (as Bovada deals)."""
 POSTED_FIELD = "_posted_blinds"
 """Live blinds posted out of position, per player (a new or returning player, §8.3)."""
 DEAD_FIELD = "_dead_blinds"
