@@ -42,8 +42,8 @@ TIME_BOUND = 5.0
 """Seconds one input may take (import and replay); real ones take milliseconds."""
 
 _AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
-_STARTS = re.compile("|".join(f"(?:{rx})" for rx in START.values()), re.MULTILINE)
-"""A hand's first line, of any text format (counted at the start of a line)."""
+_STARTS = re.compile("^(?:" + "|".join(START.values()) + ")", re.MULTILINE)
+"""A hand's first line, in every text format (the readers' own patterns)."""
 _EDITS = (
     lambda n: str(int(n.replace(",", "").replace(".", "") or 0) + 1),
     lambda n: n + "0",
