@@ -618,3 +618,28 @@ def test_random_hands_recorded_as_phh_make_the_rows_of_the_engine(seed: int) -> 
     for r, s in zip(rows, replayed.layout.order, strict=True):
         assert r["allin_ev_net"] == float(ev.net[s])
         assert (r["allin_street"] is None) == (s not in ev.contesting)
+
+
+def test_a_block_of_hands_is_read_alone_with_the_file_line_numbers(tmp_path: pathlib.Path) -> None:
+    from omaha import history
+    from omaha.errors import HistoryError
+    from omaha.history.frame import count_hands, iter_block
+
+    source = HERE / "data" / "hh" / "winamax" / "own_winamax_plo.txt"
+    text = source.read_text(encoding="utf-8")
+    assert count_hands(source) == 3
+    whole = history.read(source)
+    assert list(iter_block(source, 1, 3)) == whole[1:]
+    assert list(iter_block(source, 2, 9)) == whole[2:] and list(iter_block(source, 3, 3)) == []
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("Ben raises 500 to 700", "Ben sings 500"), encoding="utf-8")
+    with pytest.raises(HistoryError) as full:
+        history.read(bad)
+    with pytest.raises(HistoryError) as alone:
+        list(iter_block(bad, 2, 3))
+    assert str(alone.value) == str(full.value) and "line" in str(full.value)
+    assert list(iter_block(bad, 0, 2)) == whole[:2]
+    with pytest.raises(ArgumentError, match="-1"):
+        list(iter_block(source, -1, 2))
+    phh_file = HERE / "data" / "phh" / "wsop-2023-43-day5-hand12.phh"
+    assert count_hands(phh_file) is None and len(list(iter_block(phh_file, 0, 5))) == 1

@@ -325,3 +325,8 @@ def test_full_tilt_street_pot_is_checked() -> None:
     assert len(replayed(text, "f.txt")) == 1
     bad = text.replace("[Td] (Total Pot: $6,", "[Td] (Total Pot: $600,")
     refused(bad, "f.txt", "the pot is stated as 600, but the bets so far make 6", "line 13")
+
+
+@pytest.mark.parametrize("bad", ["-€42.10", "€42.10e3", "€4\u06612.10", "€42.10x", "42.10.5"])
+def test_ipoker_amount_is_the_whole_attribute(bad: str) -> None:
+    refused(IPOKER.replace('chips="€42.10"', f'chips="{bad}"'), "i.xml", "is no amount")
