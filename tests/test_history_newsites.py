@@ -183,13 +183,40 @@ def test_winning_old_format_cap_table() -> None:
     assert stacks(h) == {"Ann": 1195, "Ben": 1302, "Hero": 600}
 
 
-def test_winning_disconnected_all_in_is_refused_by_name() -> None:
-    text = text_of(WPN_OLD, "900100004").replace(
-        "Player Ben checks\nPlayer Hero bets (40)",
-        "Player Ben is disconnected and ALL IN.\nPlayer Ben allin\nPlayer Hero bets (40)",
-    )
-    with pytest.raises(HistoryError, match=r"hand 900100004, line \d+: 'Ben' is all in by disc"):
-        parse(text, "x.txt")
+def test_winning_all_in_protection_disconnected_player_plays_on_for_what_is_in() -> None:
+    # Ben, disconnected on the flop with 10 in, is all in for it (docs/rules.md
+    # §4.11): his 290 stay behind, his flop check before is no action then. He
+    # wins the main pot of 30 (less the $1 rake, taken from the main pot first),
+    # Hero the side pot of 60 that Ann's fold leaves him, his 60 returned.
+    h = hand(WPN_OLD, "900100006")
+    assert h.fields["_behind"] == [290, 0, 0] and h.fields["_rake_from_main_pot"] is True
+    assert "p1 cc" not in h.fields["actions"][h.fields["actions"].index("d db 2c7d9h") :]
+    r = phh.replay(h)
+    assert [(p.amount, p.rake, p.payouts) for p in r.hand.result.pots] == [
+        (29, 1, {0: 29}),
+        (60, 0, {1: 60}),
+    ]
+    assert stacks(h) == {"Ben": 319, "Hero": 420, "Ann": 460}
+    back = phh.loads(h.dumps(), name="x")
+    assert phh.replay(back).finishing_stacks == r.finishing_stacks
+
+
+def test_behind_that_is_more_than_the_stack_is_a_phh_error() -> None:
+    from omaha.errors import PHHError
+
+    h = hand(WPN_OLD, "900100006")
+    with pytest.raises(PHHError, match="stack"):
+        phh.replay(h.with_fields(_behind=[301, 0, 0]))
+
+
+def test_recorded_rake_from_the_main_pot_first() -> None:
+    from omaha.pots import Pot
+    from omaha.rake import RecordedRake
+
+    pots = (Pot(400, (0, 1, 2)), Pot(80, (1, 2)))
+    assert RecordedRake(300, main_first=True).cut(pots) == (300, 0)
+    assert RecordedRake(300).cut(pots) == (250, 50)  # in proportion, by default
+    assert RecordedRake(450, main_first=True).cut(pots) == (400, 50)
 
 
 def test_winning_raise_whose_total_does_not_add_up() -> None:
