@@ -492,3 +492,9 @@ def test_odd_chips_rule_survives_the_phh_round_trip(tmp_path: pathlib.Path) -> N
     path.write_text(text, encoding="utf-8")
     (back,) = phh.read(path)
     assert back.fields["_odd_chips"] == "high" and phh.replay(back).complete
+
+
+def test_winning_five_card_omaha() -> None:
+    h = hand(ACR, "900100007")
+    assert h.fields["_hole_card_count"] == 5 and h.fields["variant"] == "PO"
+    assert stacks(h) == {"Ben": D("49.75"), "Hero": D("44.50"), "Ann": D("55.25")}
