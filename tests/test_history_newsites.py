@@ -183,13 +183,40 @@ def test_winning_old_format_cap_table() -> None:
     assert stacks(h) == {"Ann": 1195, "Ben": 1302, "Hero": 600}
 
 
-def test_winning_disconnected_all_in_is_refused_by_name() -> None:
-    text = text_of(WPN_OLD, "900100004").replace(
-        "Player Ben checks\nPlayer Hero bets (40)",
-        "Player Ben is disconnected and ALL IN.\nPlayer Ben allin\nPlayer Hero bets (40)",
-    )
-    with pytest.raises(HistoryError, match=r"hand 900100004, line \d+: 'Ben' is all in by disc"):
-        parse(text, "x.txt")
+def test_winning_all_in_protection_disconnected_player_plays_on_for_what_is_in() -> None:
+    # Ben, disconnected on the flop with 10 in, is all in for it (docs/rules.md
+    # §4.11): his 290 stay behind, his flop check before is no action then. He
+    # wins the main pot of 30 (less the $1 rake, taken from the main pot first),
+    # Hero the side pot of 60 that Ann's fold leaves him, his 60 returned.
+    h = hand(WPN_OLD, "900100006")
+    assert h.fields["_behind"] == [290, 0, 0] and h.fields["_rake_from_main_pot"] is True
+    assert "p1 cc" not in h.fields["actions"][h.fields["actions"].index("d db 2c7d9h") :]
+    r = phh.replay(h)
+    assert [(p.amount, p.rake, p.payouts) for p in r.hand.result.pots] == [
+        (29, 1, {0: 29}),
+        (60, 0, {1: 60}),
+    ]
+    assert stacks(h) == {"Ben": 319, "Hero": 420, "Ann": 460}
+    back = phh.loads(h.dumps(), name="x")
+    assert phh.replay(back).finishing_stacks == r.finishing_stacks
+
+
+def test_behind_that_is_more_than_the_stack_is_a_phh_error() -> None:
+    from omaha.errors import PHHError
+
+    h = hand(WPN_OLD, "900100006")
+    with pytest.raises(PHHError, match="stack"):
+        phh.replay(h.with_fields(_behind=[301, 0, 0]))
+
+
+def test_recorded_rake_from_the_main_pot_first() -> None:
+    from omaha.pots import Pot
+    from omaha.rake import RecordedRake
+
+    pots = (Pot(400, (0, 1, 2)), Pot(80, (1, 2)))
+    assert RecordedRake(300, main_first=True).cut(pots) == (300, 0)
+    assert RecordedRake(300).cut(pots) == (250, 50)  # in proportion, by default
+    assert RecordedRake(450, main_first=True).cut(pots) == (400, 50)
 
 
 def test_winning_raise_whose_total_does_not_add_up() -> None:
@@ -375,3 +402,125 @@ def test_a_site_s_first_line_that_is_no_hand_of_it() -> None:
         parse("Hand #1 - nonsense\n", "x.txt")
     with pytest.raises(HistoryError, match=r"hand 5.*not an Omaha hand: 'HOLDEM'"):
         parse("Bovada Hand #5 TBL#1 HOLDEM No Limit - 2016-08-09 12:41:32\n", "x.txt")
+
+
+def test_888_tournament_hand_won_uncontested_without_a_collect_line() -> None:
+    # 888poker at times writes no collect line: the last player in a tournament
+    # hand takes the whole pot (75 antes, 100, 775 and 775), the bet returned.
+    text = text_of(PACIFIC, "900000004").replace("Ivy calls [$1,700]", "Ivy folds")
+    text = text[: text.index("Jon shows")]
+    for street in ("** Dealing turn ** [ 2s ]\n", "** Dealing river ** [ Kd ]\n"):
+        text = text.replace(street, "")
+    (h,) = parse(text, "x.txt")
+    assert stacks(h) == {"Kai": 8085, "Ivy": 4200, "Jon": 3425}
+    cash = text_of(PACIFIC, "900000001")
+    cut = cash[: cash.index("Hero collected")]
+    with pytest.raises(HistoryError, match=r"900000001.*nobody wins the pot"):
+        parse(cut, "x.txt")
+
+
+# ------------------------------------------------------------ Bovada's odd chips (§4 rule 4)
+
+
+def test_bovada_low_half_odd_chip_goes_to_the_high_hand() -> None:
+    # $0.60 pot, $0.05 rake: $0.55. The low half, $0.27, is shared by two
+    # equal lows: $0.13 each, and the cent left over goes to the high hand
+    # ($0.28 + $0.01 = $0.29), as Bovada pays (docs/rules.md §4 rule 4).
+    h = hand(BOVADA, "900200004")
+    assert h.fields["_odd_chips"] == "high"
+    (pot,) = phh.replay(h).hand.result.pots
+    assert pot.payouts == {1: 29, 0: 13, 2: 13}
+    # The rule book's default gives the cent to the first low left of the button:
+    # the file's stated results then disagree, and the replay says so.
+    with pytest.raises(OmahaError, match=r"900200004"):
+        phh.replay(h.with_fields(_odd_chips=None))
+
+
+def test_odd_chips_option_worked_by_hand() -> None:
+    from omaha.pots import Pot, award_pot
+
+    high = {0: 5000, 1: 10, 2: 10, 3: 10}
+    low = {0: None, 1: 40, 2: 40, 3: 40}
+    pot = Pot(31, (0, 1, 2, 3))
+    # Default: high 16, low 15 among three: 5 each. "high": the same (15 divides).
+    assert award_pot(pot, high, low, [0, 1, 2, 3]).payouts == {0: 16, 1: 5, 2: 5, 3: 5}
+    assert award_pot(pot, high, low, [0, 1, 2, 3], odd_chips="high").payouts == {
+        0: 16,
+        1: 5,
+        2: 5,
+        3: 5,
+    }
+    pot = Pot(33, (0, 1, 2, 3))  # low half 16 among three: 5, 5, 5 and 1 left for the high
+    assert award_pot(pot, high, low, [0, 1, 2, 3]).payouts == {0: 17, 1: 6, 2: 5, 3: 5}
+    assert award_pot(pot, high, low, [0, 1, 2, 3], odd_chips="high").payouts == {
+        0: 18,
+        1: 5,
+        2: 5,
+        3: 5,
+    }
+    # Two high winners share what is left over as any shared half (§4 rule 4).
+    high2 = {0: 5000, 1: 10, 2: 10, 3: 5000}
+    got = award_pot(Pot(30, (0, 1, 2, 3)), high2, {0: None, 1: 40, 2: 40, 3: None}, [0, 1, 2, 3])
+    assert got.payouts == {0: 8, 3: 7, 1: 8, 2: 7}
+    got = award_pot(
+        Pot(30, (0, 1, 2, 3)),
+        high2,
+        {0: None, 1: 40, 2: 40, 3: None},
+        [0, 1, 2, 3],
+        odd_chips="high",
+    )
+    assert got.payouts == {0: 8, 3: 8, 1: 7, 2: 7}
+
+
+def test_odd_chips_table_option_and_phh_field_refuse_other_values() -> None:
+    from omaha import PotLimit, Table
+    from omaha.errors import PHHError
+
+    with pytest.raises(ValueError, match="odd_chips must be 'position' or 'high', got 'low'"):
+        Table([100, 100], PotLimit(1, 2), odd_chips="low")  # type: ignore[arg-type]
+    assert Table([100, 100], PotLimit(1, 2), odd_chips="high").odd_chips == "high"
+    h = hand(BOVADA, "900200004")
+    with pytest.raises(PHHError, match=r"_odd_chips must be one of 'position', 'high', not 'x'"):
+        phh.HandHistory(dict(h.fields, _odd_chips="x"), "x")
+
+
+def test_odd_chips_rule_survives_the_phh_round_trip(tmp_path: pathlib.Path) -> None:
+    h = hand(BOVADA, "900200004")
+    text = h.dumps()
+    assert '_odd_chips = "high"' in text
+    path = tmp_path / "h.phh"
+    path.write_text(text, encoding="utf-8")
+    (back,) = phh.read(path)
+    assert back.fields["_odd_chips"] == "high" and phh.replay(back).complete
+
+
+def test_winning_five_card_omaha() -> None:
+    h = hand(ACR, "900100007")
+    assert h.fields["_hole_card_count"] == 5 and h.fields["variant"] == "PO"
+    assert stacks(h) == {"Ben": D("49.75"), "Hero": D("44.50"), "Ann": D("55.25")}
+
+
+def test_winning_heads_up_button_in_the_big_blind_is_refused_by_name() -> None:
+    lines = [
+        "Game started at: 2015/5/1 16:37:50",
+        "Game ID: 900100008 2.50/5 Jordan (Omaha)",
+        "Seat 2 is the button",
+        "Seat 1: Ann (288.25).",
+        "Seat 2: Ben (236.79).",
+        "Player Ann has small blind (2.50)",
+        "Player Ben has big blind (5)",
+        "Player Ann calls (2.50)",
+        "Player Ben checks",
+        "*** FLOP ***: [6h Kc Jc]",
+        "Player Ann checks",
+        "Player Ben bets (10)",
+        "Player Ann folds",
+        "Uncalled bet (10) returned to Ben",
+        "------ Summary ------",
+        "Pot: 9.70. Rake 0.30",
+        "Player Ann does not show cards.Bets: 5. Collects: 0. Loses: 5.",
+        "*Player Ben mucks (does not show cards). Bets: 5. Collects: 9.70. Wins: 4.70.",
+        "Game ended at: 2015/5/1 16:38:26",
+    ]
+    with pytest.raises(HistoryError, match=r"900100008.*the button 'Ben' posts the big blind"):
+        parse("\n".join(lines) + "\n", "x.txt")

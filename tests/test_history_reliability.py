@@ -314,3 +314,19 @@ def test_a_win_by_a_player_not_dealt_in_is_refused() -> None:
     # plays no part in the hand.
     text = PARTY.replace("Player2 wins Lo", "Player3 wins Lo")
     refused(text, "p.txt", "'Player3' wins but is not dealt in")
+
+
+# ------------------------------------------------------------------ Full Tilt
+
+
+def test_full_tilt_street_pot_is_checked() -> None:
+    text = (HH / "fulltilt" / "ftp_plo_cash_0.50-1_hu_showdown.txt").read_text("utf-8-sig")
+    assert "(Total Pot: $6, 2 Players)" in text
+    assert len(replayed(text, "f.txt")) == 1
+    bad = text.replace("[Td] (Total Pot: $6,", "[Td] (Total Pot: $600,")
+    refused(bad, "f.txt", "the pot is stated as 600, but the bets so far make 6", "line 13")
+
+
+@pytest.mark.parametrize("bad", ["-€42.10", "€42.10e3", "€4\u06612.10", "€42.10x", "42.10.5"])
+def test_ipoker_amount_is_the_whole_attribute(bad: str) -> None:
+    refused(IPOKER.replace('chips="€42.10"', f'chips="{bad}"'), "i.xml", "is no amount")

@@ -233,7 +233,8 @@ def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> _Codes:
     given = arr
     if arr.dtype != np.uint8:
         bad = (arr < 0) | (arr > 51)
-        arr = np.where(bad, 255, arr).astype(np.uint8) if bad.any() else arr.astype(np.uint8)
+        arr = arr.astype(np.uint8)  # wraps what is out of range: marked as no card below
+        arr[bad] = 255  # (np.where(bad, 255, arr) overflows an int8 array on NumPy >= 2.5)
     return _Codes(np.ascontiguousarray(arr), given)
 
 

@@ -67,7 +67,7 @@ from omaha.errors import (
     quote,
 )
 from omaha.ledger import Ledger, PutIn
-from omaha.pots import Pot
+from omaha.pots import OddChips, Pot
 from omaha.result import HandResult, Showdown, award, showdown_order
 from omaha.seating import Layout, big_blind_index
 from omaha.streets import (
@@ -100,6 +100,7 @@ class TableView(Protocol):
     rake: RakePolicy | None
     all_in_muck: bool
     raise_over_all_in: RaiseOverAllIn
+    odd_chips: OddChips
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -1099,6 +1100,7 @@ class Hand:
             rake=None if policy is None else (lambda pots: policy(self, pots)),
             uncalled=self._uncalled,
             starting_stacks=self._start,
+            odd_chips=table.odd_chips,
         )
         self._street = OVER
         self._to_act = None

@@ -42,6 +42,8 @@ from omaha.evaluator import evaluate_hi, evaluate_lo
 from omaha.ranks import HighHand, LowHand
 
 __all__ = [
+    "ODD_CHIPS",
+    "OddChips",
     "Pot",
     "PotResult",
     "RakeTaker",
@@ -328,6 +330,12 @@ def split_chips(amount: int, winners: Sequence[int], unit: int = 1) -> dict[int,
     return out
 
 
+OddChips = Literal["position", "high"]
+"""Where the chips a shared low half leaves over go: see :func:`award_pot`."""
+ODD_CHIPS: tuple[OddChips, ...] = ("position", "high")
+"""The values of the table option ``odd_chips``; the first is the default."""
+
+
 def award_pot(
     pot: Pot,
     high: Mapping[int, int],
@@ -335,6 +343,7 @@ def award_pot(
     order: Sequence[int],
     *,
     unit: int = 1,
+    odd_chips: OddChips = "position",
 ) -> PotResult:
     """Award one pot among its contenders (docs/rules.md §4).
 
@@ -353,6 +362,11 @@ def award_pot(
         Seats clockwise from the first seat left of the button (odd chips).
     unit : int, default 1
         The smallest chip in play.
+    odd_chips : {"position", "high"}, default "position"
+        The chips a low half shared by several players leaves over: by
+        default one at a time to the sharing players from the first left of
+        the button (docs/rules.md §4, rule 4); ``"high"`` (as Bovada deals)
+        to the high half's winners.
 
     Returns
     -------
@@ -371,6 +385,12 @@ def award_pot(
     ...               order=[0, 1, 2])
     >>> r.payouts
     {0: 15, 1: 8, 2: 7}
+
+    Bovada gives the low half's odd chip to the high hand instead:
+
+    >>> award_pot(Pot(30, (0, 1, 2)), {0: 5000, 1: 10, 2: 10}, {0: None, 1: 40, 2: 40},
+    ...           order=[0, 1, 2], odd_chips="high").payouts
+    {0: 16, 1: 7, 2: 7}
     """
     if not high:
         raise ArgumentError(f"nobody contests the pot {pot!r}")
@@ -389,6 +409,8 @@ def award_pot(
     else:
         units = pot.amount // unit
         low_half = units // 2 * unit
+        if odd_chips == "high":  # each low share in whole chips; what is left goes high
+            low_half = low_half // unit // len(low_winners) * len(low_winners) * unit
         payouts = split_chips(pot.amount - low_half, high_winners, unit)
         for s, chips in split_chips(low_half, low_winners, unit).items():
             payouts[s] = payouts.get(s, 0) + chips
@@ -535,6 +557,7 @@ def settle(
     game: Game = "hi",
     unit: int = 1,
     rake: RakeTaker | None = None,
+    odd_chips: OddChips = "position",
 ) -> Settlement:
     """Settle a finished hand: give back what nobody can win, build, rake and award the pots.
 
@@ -582,6 +605,8 @@ def settle(
     rake : callable, optional
         ``rake(pots) -> pots``, given the pots as built; it must return the
         same pots with smaller (or equal) integer amounts.
+    odd_chips : {"position", "high"}, default "position"
+        Where a shared low half's odd chips go (:func:`award_pot`).
 
     Returns
     -------
@@ -630,7 +655,9 @@ def settle(
             continue
         shares = split_runs(pot.amount, len(runs), unit) if len(runs) > 1 else [pot.amount]
         awards = [
-            _award_share(Pot(share, pot.eligible), contenders, run_values[r], order, game, unit)
+            _award_share(
+                Pot(share, pot.eligible), contenders, run_values[r], order, game, unit, odd_chips
+            )
             for r, share in enumerate(shares)
         ]
         if len(awards) == 1:
@@ -669,6 +696,7 @@ def _award_share(
     order: Sequence[int],
     game: Game,
     unit: int,
+    odd_chips: OddChips = "position",
 ) -> PotResult:
     """Award a contested pot (or one board's share of it) on the hands' values."""
     missing = [s for s in contenders if s not in values]
@@ -678,7 +706,7 @@ def _award_share(
     low = None
     if game == "hilo":
         low = {s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders}
-    return award_pot(pot, high, low, order, unit=unit)
+    return award_pot(pot, high, low, order, unit=unit, odd_chips=odd_chips)
 
 
 def _take_rake(policy: RakeTaker, pots: tuple[Pot, ...]) -> tuple[tuple[Pot, ...], int]:

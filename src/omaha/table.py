@@ -27,6 +27,7 @@ from omaha.betting import RAISE_OVER_ALL_IN, RaiseOverAllIn, structure_kind
 from omaha.cards import BOARD_SIZES, MAX_PLAYERS, Cards, as_cards, require_distinct
 from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError
 from omaha.hand import Hand, RakePolicy
+from omaha.pots import ODD_CHIPS, OddChips
 from omaha.seating import ButtonRule, SeatInfo, Seating, SeatState, with_straddles
 from omaha.streets import after_board
 from omaha.structures import FixedLimit, NoLimit, PotLimit
@@ -84,6 +85,11 @@ class Table:
         PokerStars deals) if another has chips behind, even fewer than the
         call; ``"always"`` (as Winamax deals) even when every other player
         is all-in. What nobody matches goes back as the uncalled bet.
+    odd_chips : {"position", "high"}, default "position"
+        Where the odd chips of a low half shared by several players go
+        (docs/rules.md §4, rule 4): by default to the sharing players from
+        the first left of the button; ``"high"`` (as Bovada deals) to the
+        high half's winner.
     button_rule : {"moving", "dead"}, default "moving"
         How the button moves (docs/rules.md §5.10): to the next player
         playing, or (``"dead"``, TDA) the big blind moves one player every
@@ -113,6 +119,7 @@ class Table:
         "all_in_muck",
         "chip",
         "game",
+        "odd_chips",
         "raise_over_all_in",
         "rake",
         "structure",
@@ -131,6 +138,7 @@ class Table:
         all_in_muck: bool = False,
         button_rule: ButtonRule = "moving",
         raise_over_all_in: RaiseOverAllIn = "callable",
+        odd_chips: OddChips = "position",
     ) -> None:
         structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
@@ -144,6 +152,8 @@ class Table:
                 f"raise_over_all_in must be 'callable', 'chips' or 'always', "
                 f"got {raise_over_all_in!r}"
             )
+        if not isinstance(odd_chips, str) or odd_chips not in ODD_CHIPS:
+            raise ArgumentError(f"odd_chips must be 'position' or 'high', got {odd_chips!r}")
         if game not in ("hi", "hilo"):
             raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
@@ -177,6 +187,7 @@ class Table:
         self.rake = rake
         self.all_in_muck = all_in_muck
         self.raise_over_all_in: RaiseOverAllIn = raise_over_all_in
+        self.odd_chips: OddChips = odd_chips
 
     def __repr__(self) -> str:
         return (

@@ -36,6 +36,10 @@ show:
   seat's result (``$376.78``, ``HI 30``, ``LOW 30`` or ``LO $3.34``: checked against the
   results).
 
+A low half shared by several players gives its odd chips to the high
+hand's winner (``_odd_chips = "high"``, docs/rules.md §4 rule 4): two
+players' equal lows at $0.95 take $0.23 each and the high $0.49.
+
 Before about August 2012 Bovada wrote no street lines: the flop, turn and
 river start where the betting round before them ends (everyone still in
 with chips has acted and matched the bet), and their cards come from the
@@ -53,6 +57,7 @@ import re
 from omaha.history.builder import HandBuilder, PostKind
 from omaha.history.pokerstars import omaha_game
 from omaha.history.text import HandText
+from omaha.phh.fields import ODD_CHIPS_FIELD
 from omaha.phh.history import HandHistory
 
 __all__ = ["BovadaReader", "read_hand"]
@@ -185,6 +190,8 @@ class BovadaReader:
         if game is None:
             raise b.error(f"not an Omaha hand: {m['game']!r}", quote_line=False)
         betting, kind, hole = game
+        if kind == "hilo":  # a shared low half's odd chips go to the high hand
+            b.rules[ODD_CHIPS_FIELD] = "high"
         tournament = m["tournament"]
         b.places = 0 if tournament else 2
         stakes = None

@@ -51,6 +51,7 @@ from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
+    BEHIND_FIELD,
     BUTTON_SEAT_FIELD,
     CASH_OUT_FIELD,
     CHIP_FIELD,
@@ -144,6 +145,7 @@ class _Player:
     acted: bool = False
     posted: bool = False
     cards: tuple[int, ...] | None = None
+    behind: int = 0
 
 
 @dataclass(slots=True)
@@ -154,6 +156,7 @@ class _Event:
     cards: tuple[int, ...] = ()
     run: int = 0
     street: int = 0
+    moved: bool = False  # a call that put chips in (a check does not)
 
 
 @dataclass(slots=True)
@@ -448,7 +451,7 @@ class HandBuilder:
                 "the amounts do not add up"
             )
         self._put(p, owed)
-        self._events.append(_Event("cc", name, street=self._street))
+        self._events.append(_Event("cc", name, street=self._street, moved=owed > 0))
 
     def bet(self, name: str, added: int) -> None:
         """Record a bet of ``added`` units (on top of what the player has in on the street)."""
@@ -502,6 +505,15 @@ class HandBuilder:
             self._street += 1
         self._runs = max(self._runs, run + 1)
         self._events.append(_Event("board", cards=cards, run=run, street=self._street))
+
+    def street_pot(self, amount: int) -> None:
+        """Check the pot a site states as a street is dealt: everything put in so far."""
+        pot = sum(p.contrib for p in self._players.values())
+        if amount != pot:
+            raise self.error(
+                f"the pot is stated as {self._units(amount)}, but the bets so far make "
+                f"{self._units(pot)}: the amounts do not add up"
+            )
 
     def summary_board(self, cards: Sequence[int], *, run: int = 0) -> None:
         """Fill a card a street's line left out (``[..] []``) from the summary's board."""
@@ -558,6 +570,24 @@ class HandBuilder:
         """Record ``amount`` units collected from a pot (0: the main pot, 1: side pot 1, ...)."""
         self.player(name)
         self._collects.append(_Collect(name, amount, pot, run))
+
+    def protect(self, name: str) -> None:
+        """Record a player all in by the site's all-in protection (a disconnection, §4.11).
+
+        They play on for what they have put in: their chips behind stay out
+        of play for the hand (PHH ``_behind``). A check of theirs after
+        their last chips went in is no action once they are all-in, and is
+        dropped.
+        """
+        p = self._act(name)
+        p.behind, p.left = p.left, 0
+        mine = [i for i, e in enumerate(self._events) if e.name == name]
+        last = max(
+            (i for i in mine if self._events[i].kind == "cbr" or self._events[i].moved),
+            default=-1,
+        )
+        drop = {i for i in mine if i > last and self._events[i].kind == "cc"}
+        self._events = [e for i, e in enumerate(self._events) if i not in drop]
 
     def cash_out(self, name: str, amount: int) -> None:
         """Record an all-in hand cashed out for ``amount`` units, instead of what the pots pay."""
@@ -972,12 +1002,14 @@ class HandBuilder:
         put(
             "finishing_stacks",
             [
-                p.left + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
+                p.left + p.behind + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
                 for p, b, w in zip(dealt, back, won, strict=True)
             ],
         )
         if self._cash_out:
             put(CASH_OUT_FIELD, [self._cash_out.get(p.name, 0) for p in dealt])
+        if any(p.behind for p in dealt):
+            put(BEHIND_FIELD, [p.behind for p in dealt])
         put("winnings", won)
         if any(back):
             put(UNCALLED_FIELD, back)

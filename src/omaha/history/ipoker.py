@@ -45,7 +45,6 @@ __all__ = ["read_hand", "split"]
 _GAME_START = re.compile(r"<game\b")
 _CUT = "cut"
 _UNSAFE = re.compile(r"<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST", re.IGNORECASE)
-_AMOUNT = re.compile(r"\d[\d.,\s\u00a0]*")
 
 
 def split(text: str, name: str) -> Iterator[HandText]:
@@ -79,13 +78,14 @@ def split(text: str, name: str) -> Iterator[HandText]:
 
 
 def _money(b: HandBuilder, text: str | None) -> int:
-    """Read an iPoker amount (``€42.10``, ``42,10``, ``1 000``) in the file's units."""
+    """Read an iPoker amount (``€42.10``, ``42,10``, ``1 000``) in the file's units.
+
+    The whole attribute is the amount (:func:`~omaha.history.notation.parse_money`):
+    ``-€5``, ``€5e3`` or ``€NaN`` is refused, never read as its first digits.
+    """
     if text is None or not text.strip() or text.strip() == "N/A":
         return 0
-    m = _AMOUNT.search(text)
-    if m is None:
-        raise b.error(f"{text!r} is no amount")
-    return b.amount(m.group(0).strip())
+    return b.amount(text)
 
 
 def read_hand(hand: HandText, path: str) -> HandHistory:

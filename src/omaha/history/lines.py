@@ -26,8 +26,7 @@ from omaha.history.builder import HandBuilder
 __all__ = ["AMOUNT", "Names", "betting_action", "ignorable", "moves_chips"]
 
 AMOUNT = (
-    r"[-\u2212]?[$€£¥₹]?\s?[-\u2212]?"
-    r"(?:\d(?:[\d,.]*\d)?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
+    r"[-\u2212$€£¥₹]?[-\u2212$€£¥₹]?\s?(?:\d[\d,.eE]*(?<=\d)|NaN|nan)"
     r"(?:\s?(?:€|£|\$|USD|EUR|GBP|CAD|INR|CNY))?"
 )
 """An amount as the text formats write it: ``$1,234.56``, ``0.22€``, ``27,617``.

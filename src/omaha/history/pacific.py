@@ -34,7 +34,8 @@ pot does not pay out. The uncalled bet is returned without a line (since
 2015) or counted in what its owner collects (Cassava's files; a walk's big
 blind, whose blind nobody called, collects it with the pot): the reader
 tells which from the amounts (a collect of exactly the uncalled bet, or
-collects above what the pot holds without it, count it in).
+collects above what the pot holds without it, count it in). A tournament
+hand won uncontested without a collect line is the last player's.
 
 Examples
 --------
@@ -336,10 +337,21 @@ class PacificReader:
         return bool(_CHATTER.match(line))
 
     def settle_uncalled(self) -> None:
-        """Say how the uncalled bet goes back: counted in a collect, or without a line."""
+        """Say how the uncalled bet goes back: counted in a collect, or without a line.
+
+        A tournament hand won uncontested with no collect line (888poker
+        writes none at times) is the last player's: the whole pot, the
+        uncalled bet returned (a tournament takes no rake).
+        """
         b = self.b
         players = list(b._players.values())
         found = uncalled_bet([p.wager for p in players])
+        left = [p for p in players if not p.folded and (p.acted or p.posted)]
+        if not b._collects and b.places == 0 and len(left) == 1:
+            if found is not None:
+                b.uncalled(players[found[0]].name, found[1])
+            b.collect(left[0].name, sum(p.contrib for p in players))
+            return
         if found is None:
             return
         owner, chips = players[found[0]], found[1]

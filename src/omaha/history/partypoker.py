@@ -39,10 +39,7 @@ from omaha.phh.history import HandHistory
 
 __all__ = ["PartyReader", "read_hand"]
 
-_MONEY = (
-    r"[-\u2212]?[$€£]?\s?[-\u2212]?(?:\d[\d,.]*\d?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
-    r"(?:\s?(?:USD|EUR|GBP|€|\$| chips))?"
-)
+_MONEY = r"[-\u2212$€£]?[-\u2212$€£]?\s?(?:\d[\d,.eE]*|NaN|nan)(?:\s?(?:USD|EUR|GBP|€|\$| chips))?"
 _BRACKET = rf"\s*\[\s*({_MONEY})\s*\]"
 _PAREN = rf"\s*\(\s*({_MONEY})\s*\)"
 _MONTHS = {
