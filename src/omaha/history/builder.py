@@ -623,14 +623,17 @@ class HandBuilder:
         self._stated_pots = list(amounts)
         self._pots_before_rake = before_rake
 
-    @staticmethod
-    def dealt_in(p: _Player) -> bool:
-        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+    def dealt_in(self) -> list[_Player]:
+        """Return the seated players dealt in: not sitting out, with chips, in the play.
 
         Sites list seats of players who sit out without saying so; every
         player dealt in posts, acts, or is dealt cards the file shows.
         """
-        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        return [
+            p
+            for p in self._players.values()
+            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        ]
 
     # ------------------------------------------------------------ the PHH hand
 
@@ -647,7 +650,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        dealt = [p for p in self._players.values() if self.dealt_in(p)]
+        dealt = self.dealt_in()
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
