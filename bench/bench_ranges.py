@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from omaha import _range_match, parse_range
+from omaha import _holes, parse_range
 
 RANGES = {
     "AA": 6_961,
@@ -67,6 +67,6 @@ def test_parse_range_6_cards(benchmark: Any, text: str) -> None:
 def test_first_use(benchmark: Any, k: int) -> None:
     """The bitmaps of all k-card holes, built once per process on first use."""
     benchmark.group = "first use: hole bitmaps"
-    holes = _range_match.all_holes(k)
-    block = benchmark.pedantic(_range_match.Block, (holes,), rounds=5, iterations=1)
+    holes = _holes.all_holes(k)
+    block = benchmark.pedantic(_holes.Block, (holes,), rounds=5, iterations=1)
     assert block.n == len(holes)

@@ -451,14 +451,6 @@ def test_unknown_cards_of_a_folded_player_change_nothing() -> None:
     assert ev.equity[3] is None and ev.net[3] == 0
 
 
-def test_unknown_cards_of_a_mucked_all_in_fall_back_to_the_net() -> None:
-    path = HERE / "data" / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
-    frame = to_frame(path)
-    for row in frame.to_pylist():
-        if row["allin_street"] is not None and row["allin_equity"] is None:
-            assert row["allin_ev_net"] == row["net"]
-
-
 def test_allin_ev_takes_histories_replays_and_hands_only() -> None:
     history = _hand(HEADS_UP)
     assert allin_ev(history) == allin_ev(phh.replay(history)) == allin_ev(phh.replay(history).hand)
@@ -643,3 +635,43 @@ def test_a_block_of_hands_is_read_alone_with_the_file_line_numbers(tmp_path: pat
         list(iter_block(source, -1, 2))
     phh_file = HERE / "data" / "phh" / "wsop-2023-43-day5-hand12.phh"
     assert count_hands(phh_file) is None and len(list(iter_block(phh_file, 0, 5))) == 1
+
+
+_NOLOW = HERE / "data" / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
+
+
+def test_a_real_pokerstars_turn_all_in_counted_by_hand() -> None:
+    """PokerStars 109707013172 (Hi-Lo, $0.05/$0.10): all-in on the turn Jh Td 8c 9c.
+
+    Player4 (3s9dKdQs) has the king-high straight; Player5 (QcQh9hTs) the
+    queen-high one. Of the 40 unseen rivers, 9s, Tc and Th fill Player5 up
+    (a full house), the three kings give him the same king-high straight (a
+    split), the other 34 lose; no river makes a low (one low card on the
+    board). The pot after the rake is 17.06: Player4 expects 17.06 x (34 +
+    1.5) / 40 of it, Player5 17.06 x 4.5 / 40; each put in 8.86.
+    Preflop nobody raised: the small blind completes (VPIP), the big blind
+    checks (no VPIP), Player5 limps; no 3-bet chance for anyone.
+    """
+    frame = to_frame(_NOLOW)
+    rows = {r["player"]: r for r in frame.to_pylist()}
+    p4, p5 = rows["Player4"], rows["Player5"]
+    assert (p4["put_in"], p4["won"], p4["rake"], p5["put_in"]) == (886, 1706, 76, 886)
+    assert p4["allin_street"] == p5["allin_street"] == "turn"
+    assert p4["allin_equity"] == 35.5 / 40 and p5["allin_equity"] == 4.5 / 40
+    assert p4["allin_ev_net"] == pytest.approx(1706 * 35.5 / 40 - 886, abs=1e-9)
+    assert p5["allin_ev_net"] == pytest.approx(1706 * 4.5 / 40 - 886, abs=1e-9)
+    (history,) = iter_histories([_NOLOW])
+    seat = history.players.index("Player4")
+    assert allin_ev(history).net[seat] == Fraction(1706 * 71 - 886 * 80, 80)
+    stats = {
+        name: (r["position"], r["vpip"], r["pfr"], r["three_bet"], r["saw_flop"],
+               r["went_to_showdown"], r["won_at_showdown"])
+        for name, r in rows.items()
+    }  # fmt: skip
+    assert stats == {
+        "Player3": ("SB", True, False, None, True, False, False),
+        "Player4": ("BB", False, False, None, True, True, True),
+        "Player5": ("UTG", True, False, None, True, True, False),
+        "Player1": ("CO", False, False, None, False, False, False),
+        "Player2": ("BTN", False, False, None, False, False, False),
+    }

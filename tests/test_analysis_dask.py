@@ -89,6 +89,11 @@ def test_report_dask_prints_what_report_prints(capsys: pytest.CaptureFixture[str
     want = capsys.readouterr().out
     assert main(["report", *files, "--format", "csv", "--dask", "local:2"]) == 0
     assert capsys.readouterr().out == want
+    args = ["--dask", "local:1", "--hands-per-task", "1"]
+    assert main(["report", *files, "--format", "csv", *args]) == 0
+    assert capsys.readouterr().out == want
+    assert main(["report", *files, "--hands-per-task", "1"]) == 1
+    assert "--hands-per-task is for --dask" in capsys.readouterr().err
 
 
 def _big_files(root: pathlib.Path, files: int, hands: int) -> list[str]:

@@ -183,13 +183,40 @@ def test_winning_old_format_cap_table() -> None:
     assert stacks(h) == {"Ann": 1195, "Ben": 1302, "Hero": 600}
 
 
-def test_winning_disconnected_all_in_is_refused_by_name() -> None:
-    text = text_of(WPN_OLD, "900100004").replace(
-        "Player Ben checks\nPlayer Hero bets (40)",
-        "Player Ben is disconnected and ALL IN.\nPlayer Ben allin\nPlayer Hero bets (40)",
-    )
-    with pytest.raises(HistoryError, match=r"hand 900100004, line \d+: 'Ben' is all in by disc"):
-        parse(text, "x.txt")
+def test_winning_all_in_protection_disconnected_player_plays_on_for_what_is_in() -> None:
+    # Ben, disconnected on the flop with 10 in, is all in for it (docs/rules.md
+    # §4.11): his 290 stay behind, his flop check before is no action then. He
+    # wins the main pot of 30 (less the $1 rake, taken from the main pot first),
+    # Hero the side pot of 60 that Ann's fold leaves him, his 60 returned.
+    h = hand(WPN_OLD, "900100006")
+    assert h.fields["_behind"] == [290, 0, 0] and h.fields["_rake_from_main_pot"] is True
+    assert "p1 cc" not in h.fields["actions"][h.fields["actions"].index("d db 2c7d9h") :]
+    r = phh.replay(h)
+    assert [(p.amount, p.rake, p.payouts) for p in r.hand.result.pots] == [
+        (29, 1, {0: 29}),
+        (60, 0, {1: 60}),
+    ]
+    assert stacks(h) == {"Ben": 319, "Hero": 420, "Ann": 460}
+    back = phh.loads(h.dumps(), name="x")
+    assert phh.replay(back).finishing_stacks == r.finishing_stacks
+
+
+def test_behind_that_is_more_than_the_stack_is_a_phh_error() -> None:
+    from omaha.errors import PHHError
+
+    h = hand(WPN_OLD, "900100006")
+    with pytest.raises(PHHError, match="stack"):
+        phh.replay(h.with_fields(_behind=[301, 0, 0]))
+
+
+def test_recorded_rake_from_the_main_pot_first() -> None:
+    from omaha.pots import Pot
+    from omaha.rake import RecordedRake
+
+    pots = (Pot(400, (0, 1, 2)), Pot(80, (1, 2)))
+    assert RecordedRake(300, main_first=True).cut(pots) == (300, 0)
+    assert RecordedRake(300).cut(pots) == (250, 50)  # in proportion, by default
+    assert RecordedRake(450, main_first=True).cut(pots) == (400, 50)
 
 
 def test_winning_raise_whose_total_does_not_add_up() -> None:
@@ -465,3 +492,35 @@ def test_odd_chips_rule_survives_the_phh_round_trip(tmp_path: pathlib.Path) -> N
     path.write_text(text, encoding="utf-8")
     (back,) = phh.read(path)
     assert back.fields["_odd_chips"] == "high" and phh.replay(back).complete
+
+
+def test_winning_five_card_omaha() -> None:
+    h = hand(ACR, "900100007")
+    assert h.fields["_hole_card_count"] == 5 and h.fields["variant"] == "PO"
+    assert stacks(h) == {"Ben": D("49.75"), "Hero": D("44.50"), "Ann": D("55.25")}
+
+
+def test_winning_heads_up_button_in_the_big_blind_is_refused_by_name() -> None:
+    lines = [
+        "Game started at: 2015/5/1 16:37:50",
+        "Game ID: 900100008 2.50/5 Jordan (Omaha)",
+        "Seat 2 is the button",
+        "Seat 1: Ann (288.25).",
+        "Seat 2: Ben (236.79).",
+        "Player Ann has small blind (2.50)",
+        "Player Ben has big blind (5)",
+        "Player Ann calls (2.50)",
+        "Player Ben checks",
+        "*** FLOP ***: [6h Kc Jc]",
+        "Player Ann checks",
+        "Player Ben bets (10)",
+        "Player Ann folds",
+        "Uncalled bet (10) returned to Ben",
+        "------ Summary ------",
+        "Pot: 9.70. Rake 0.30",
+        "Player Ann does not show cards.Bets: 5. Collects: 0. Loses: 5.",
+        "*Player Ben mucks (does not show cards). Bets: 5. Collects: 9.70. Wins: 4.70.",
+        "Game ended at: 2015/5/1 16:38:26",
+    ]
+    with pytest.raises(HistoryError, match=r"900100008.*the button 'Ben' posts the big blind"):
+        parse("\n".join(lines) + "\n", "x.txt")

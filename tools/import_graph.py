@@ -8,9 +8,11 @@ Run from the repository::
 An edge ``a -> b`` is an ``import`` of ``omaha.b`` (or a name from it) at the
 top level of module ``a`` (``if TYPE_CHECKING:`` blocks left out: they never
 run); imports inside functions are listed apart, as they run late. A circle is
-a strongly connected set of modules over the top-level edges. Hidden imports
-are those the tools cannot see: ``importlib.import_module`` and
-``sys.modules`` look-ups.
+a strongly connected set of modules (over the top-level edges, and over all
+edges). Hidden imports are those the tools cannot see: ``importlib.import_module``
+and ``sys.modules`` look-ups (the lazy names of ``omaha`` and ``omaha.history``,
+which keep NumPy and pyarrow out of their import, and the subcommands of
+``omaha.cli`` are the ones left).
 """
 
 from __future__ import annotations
@@ -139,7 +141,7 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    """Print the report; return 1 when there is a circle or a hidden import."""
+    """Print the report; return 1 when there is a circle."""
     top, late, hidden, lines = graph()
     everything = {m: top[m] | late[m] for m in top}
     print(f"modules: {len(top)}, lines: {sum(lines.values())}")
@@ -153,7 +155,7 @@ def main(argv: list[str]) -> int:
             print(f"{m} ({lines[m]} lines) -> {', '.join(sorted(top[m]))}")
             if late[m]:
                 print(f"    late -> {', '.join(sorted(late[m]))}")
-    return 1 if circles(top) or hidden else 0
+    return 1 if circles(everything) else 0
 
 
 if __name__ == "__main__":

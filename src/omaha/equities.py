@@ -32,7 +32,7 @@ import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from omaha import _equity
 from omaha._threads import Workers
@@ -212,10 +212,17 @@ def _reads_as_cards(text: str) -> bool:
     return True
 
 
-def _range_type() -> type | None:
-    """Return :class:`omaha.ranges.Range` if that module is loaded (a Range exists only then)."""
-    module = sys.modules.get("omaha.ranges")
-    return getattr(module, "Range", None)
+def _as_range(hole: object) -> Range | None:
+    """Return ``hole`` if it is an :class:`omaha.ranges.Range`, else None.
+
+    Card input (text, bytes, a list or tuple of codes) is never a range, and
+    does not load :mod:`omaha.ranges` (nor NumPy) to be told so.
+    """
+    if hole is None or isinstance(hole, (str, bytes, list, tuple)):
+        return None
+    from omaha.ranges import Range
+
+    return hole if isinstance(hole, Range) else None
 
 
 def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> _Parsed:
@@ -225,7 +232,6 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
     n = len(holes)
     if not 2 <= n <= 10:
         raise ArgumentError(f"equity needs 2 to 10 players, got {n}: {holes!r}")
-    range_type = _range_type()
     parsed: list[tuple[int, ...] | None] = []
     texts: dict[int, str] = {}
     ranges: dict[int, Range] = {}
@@ -234,9 +240,10 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
         parsed.append(None)
         if hole is None:
             continue
-        if range_type is not None and isinstance(hole, range_type):
-            ranges[i] = cast("Range", hole)
-            sizes.add(ranges[i].hole_count)
+        given = _as_range(hole)
+        if given is not None:
+            ranges[i] = given
+            sizes.add(given.hole_count)
             continue
         if isinstance(hole, str) and not _reads_as_cards(hole):
             texts[i] = hole

@@ -272,6 +272,11 @@ class RecordedRake:
         it: each pot is raked the difference. Without it (or when the pots
         built are not as many), the total is cut in proportion to the pots
         (:func:`omaha.pots.take_rake`).
+    main_first : bool, default False
+        Without ``after``: take the total from the main pot first, then the
+        side pots in turn (as the Winning Poker Network's files before 2019
+        show: hand #741631166 takes its $3 from the main pot of $400 and
+        none from the side pot of $80), instead of in proportion.
 
     The policy never refuses a hand: it takes what the history says as far
     as the pots allow, and the replay then compares the result with the
@@ -282,16 +287,26 @@ class RecordedRake:
     >>> pots = (Pot(247, (0, 1, 2)), Pot(93, (0, 1)), Pot(30, (1, 2)))
     >>> RecordedRake(18, after=(235, 88, 29)).cut(pots), RecordedRake(18).cut(pots)
     ((12, 5, 1), (13, 4, 1))
+    >>> RecordedRake(18, main_first=True).cut(pots)
+    (18, 0, 0)
     """
 
     total: int
     after: tuple[int, ...] | None = None
+    main_first: bool = False
 
     def cut(self, pots: Sequence[Pot]) -> tuple[int, ...]:
         """Return the rake of each pot."""
         if self.after is not None and len(self.after) == len(pots):
             return tuple(max(0, p.amount - a) for p, a in zip(pots, self.after, strict=True))
         total = min(max(self.total, 0), sum(p.amount for p in pots))
+        if self.main_first:
+            cuts = []
+            for p in pots:
+                cut = min(total, p.amount)
+                cuts.append(cut)
+                total -= cut
+            return tuple(cuts)
         return tuple(p.amount - q.amount for p, q in zip(pots, take_rake(pots, total), strict=True))
 
     def __call__(self, hand: Hand, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:

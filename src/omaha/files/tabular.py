@@ -164,14 +164,18 @@ def _as_arrow(column: Any) -> Any:
 
     if isinstance(column, pa.Array | pa.ChunkedArray):
         return column
-    try:
-        return pa.array(column, from_pandas=True)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:  # mixed or unknown values
-        raise ColumnTypeError(f"a column Arrow cannot read: {exc}") from None
-    except UnicodeEncodeError:  # a lone surrogate ('\ud800'): text no file can hold
-        # Written with the surrogate escaped, the text is bad card text: its row is
-        # refused (or coerced) naming it, like any other malformed card.
-        return pa.array([_escaped(v) for v in column], from_pandas=True)
+    for attempt in range(2):
+        try:
+            return pa.array(column, from_pandas=True)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:  # mixed or unknown values
+            raise ColumnTypeError(f"a column Arrow cannot read: {exc}") from None
+        except UnicodeEncodeError:  # a lone surrogate ('\ud800'): text no file can hold
+            if attempt:
+                raise ColumnTypeError("a column of text Arrow cannot encode") from None
+            # Written with the surrogate escaped, the text is bad card text: its row is
+            # refused (or coerced) naming it, like any other malformed card.
+            column = [_escaped(v) for v in column]
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _escaped(value: Any) -> Any:

@@ -69,6 +69,17 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
+from omaha.history import (
+    bovada,
+    fulltilt,
+    ggpoker,
+    ipoker,
+    pacific,
+    partypoker,
+    pokerstars,
+    winamax,
+    winning,
+)
 from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
@@ -112,12 +123,25 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-_MODULES = {name: f"omaha.history.{name}" for name in FORMATS}
+# One reader module per format of FORMATS (tests/test_history.py holds them equal).
+_SITES = {
+    module.__name__.rpartition(".")[2]: module
+    for module in (
+        bovada,
+        fulltilt,
+        ggpoker,
+        ipoker,
+        pacific,
+        partypoker,
+        pokerstars,
+        winamax,
+        winning,
+    )
+}
 
 
 def _reader(fmt: str) -> Callable[[HandText, str], HandHistory]:
-    module = importlib.import_module(_MODULES[fmt])
-    reader: Callable[[HandText, str], HandHistory] = module.read_hand
+    reader: Callable[[HandText, str], HandHistory] = _SITES[fmt].read_hand
     return reader
 
 
@@ -169,7 +193,7 @@ def iter_hands(
         raise HistoryError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})", path=name)
     read_hand = _reader(fmt)
     if fmt == "ipoker":
-        hands: Iterator[HandText] = importlib.import_module(_MODULES[fmt]).split(text, name)
+        hands: Iterator[HandText] = ipoker.split(text, name)
     else:
         hands = split_hands(text, START[fmt])
     accounted = 0

@@ -51,6 +51,7 @@ from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
+    BEHIND_FIELD,
     BUTTON_SEAT_FIELD,
     CASH_OUT_FIELD,
     CHIP_FIELD,
@@ -144,6 +145,7 @@ class _Player:
     acted: bool = False
     posted: bool = False
     cards: tuple[int, ...] | None = None
+    behind: int = 0
 
 
 @dataclass(slots=True)
@@ -154,6 +156,7 @@ class _Event:
     cards: tuple[int, ...] = ()
     run: int = 0
     street: int = 0
+    moved: bool = False  # a call that put chips in (a check does not)
 
 
 @dataclass(slots=True)
@@ -448,7 +451,7 @@ class HandBuilder:
                 "the amounts do not add up"
             )
         self._put(p, owed)
-        self._events.append(_Event("cc", name, street=self._street))
+        self._events.append(_Event("cc", name, street=self._street, moved=owed > 0))
 
     def bet(self, name: str, added: int) -> None:
         """Record a bet of ``added`` units (on top of what the player has in on the street)."""
@@ -568,6 +571,24 @@ class HandBuilder:
         self.player(name)
         self._collects.append(_Collect(name, amount, pot, run))
 
+    def protect(self, name: str) -> None:
+        """Record a player all in by the site's all-in protection (a disconnection, §4.11).
+
+        They play on for what they have put in: their chips behind stay out
+        of play for the hand (PHH ``_behind``). A check of theirs after
+        their last chips went in is no action once they are all-in, and is
+        dropped.
+        """
+        p = self._act(name)
+        p.behind, p.left = p.left, 0
+        mine = [i for i, e in enumerate(self._events) if e.name == name]
+        last = max(
+            (i for i in mine if self._events[i].kind == "cbr" or self._events[i].moved),
+            default=-1,
+        )
+        drop = {i for i in mine if i > last and self._events[i].kind == "cc"}
+        self._events = [e for i, e in enumerate(self._events) if i not in drop]
+
     def cash_out(self, name: str, amount: int) -> None:
         """Record an all-in hand cashed out for ``amount`` units, instead of what the pots pay."""
         self.player(name)
@@ -602,14 +623,17 @@ class HandBuilder:
         self._stated_pots = list(amounts)
         self._pots_before_rake = before_rake
 
-    @staticmethod
-    def dealt_in(p: _Player) -> bool:
-        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+    def dealt_in(self) -> list[_Player]:
+        """Return the seated players dealt in: not sitting out, with chips, in the play.
 
         Sites list seats of players who sit out without saying so; every
         player dealt in posts, acts, or is dealt cards the file shows.
         """
-        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        return [
+            p
+            for p in self._players.values()
+            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        ]
 
     # ------------------------------------------------------------ the PHH hand
 
@@ -626,7 +650,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        dealt = [p for p in self._players.values() if self.dealt_in(p)]
+        dealt = self.dealt_in()
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
@@ -978,12 +1002,14 @@ class HandBuilder:
         put(
             "finishing_stacks",
             [
-                p.left + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
+                p.left + p.behind + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
                 for p, b, w in zip(dealt, back, won, strict=True)
             ],
         )
         if self._cash_out:
             put(CASH_OUT_FIELD, [self._cash_out.get(p.name, 0) for p in dealt])
+        if any(p.behind for p in dealt):
+            put(BEHIND_FIELD, [p.behind for p in dealt])
         put("winnings", won)
         if any(back):
             put(UNCALLED_FIELD, back)

@@ -42,10 +42,10 @@ fee 0.24`` (the pot after the rake and fee) and each player's line
 198.50. Wins: 118.50.``, whose collect is what the player won (checked
 against the pot and the replay).
 
-A player the old format declares ``is disconnected and ALL IN`` with
-chips left (the site's all-in protection: they stay in the hand for what
-they have put in) is a rule the engine does not have: such a hand is a
-:class:`~omaha.errors.HistoryError` naming it, never read wrong.
+A player the old format declares ``is disconnected and ALL IN`` (then
+``allin``, without an amount) is all in by the site's all-in protection
+(docs/rules.md §4.11): they stay in the hand for what they have put in,
+act no more, and the rest of their chips stays out of play (``_behind``).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from omaha.history.builder import HandBuilder, PostKind
 from omaha.history.lines import AMOUNT, Names, ignorable
 from omaha.history.pokerstars import StarsReader, omaha_game
 from omaha.history.text import HandText
-from omaha.phh.fields import Betting
+from omaha.phh.fields import RAKE_MAIN_FIELD, Betting
 from omaha.phh.history import HandHistory
 
 __all__ = ["WinningOldReader", "WinningReader", "read_hand"]
@@ -311,6 +311,7 @@ class WinningOldReader:
         self.names = Names(())
         self.summary = False
         self.hero_cards: dict[str, list[int]] = {}
+        self.protected: set[str] = set()
 
     def read(self) -> HandHistory:
         """Read the hand; raise :class:`~omaha.errors.HistoryError` naming the line if it cannot."""
@@ -348,7 +349,28 @@ class WinningOldReader:
             raise b.error("the hand is truncated: it has no end line", quote_line=False)
         for name, cards in self.hero_cards.items():
             b.deal(name, cards)
+        self.check_heads_up()
+        if any(p.left == 0 and p.contrib for p in b._players.values()):
+            b.rules[RAKE_MAIN_FIELD] = True  # side pots: the rake comes from the main pot
         return b.finish()
+
+    def check_heads_up(self) -> None:
+        """Refuse by name a heads-up hand whose button posts the big blind.
+
+        The site then plays it as a full table's (the small blind first on
+        every street); heads-up rules put the button in the small blind
+        (docs/rules.md §5.1), and the engine has no other order for two.
+        """
+        b = self.b
+        dealt = [p for p in b._players.values() if p.acted or p.posted]
+        big = [post.name for post in b._posts if post.kind == "big"]
+        button = next((p.name for p in dealt if p.number == b._button), None)
+        if len(dealt) == 2 and button is not None and big[:1] == [button]:
+            raise b.error(
+                f"heads-up, the button {button!r} posts the big blind and acts last on every "
+                "street: an order the engine does not play for two",
+                quote_line=False,
+            )
 
     def start(self) -> None:
         """Start the hand once the blinds tell the structure (fixed limit or pot limit)."""
@@ -436,11 +458,12 @@ class WinningOldReader:
                     self.stakes(amount)
                 b.post(name, kind, amount)
                 return True
-        if rest == "is disconnected and ALL IN.":
-            raise b.error(
-                f"{name!r} is all in by disconnection with chips left (the site's all-in "
-                "protection): a rule the engine does not have"
-            )
+        if rest == "is disconnected and ALL IN.":  # the site's all-in protection (§4.11)
+            b.protect(name)
+            self.protected.add(name)
+            return True
+        if rest == "allin" and name in self.protected:  # the same, said again
+            return True
         m = _OLD_ACTION.match(rest)
         if m is not None:
             if not self.structured:

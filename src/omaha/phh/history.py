@@ -57,6 +57,7 @@ from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
     AMOUNT_FIELDS,
     BB_ANTE_FIELD,
+    BEHIND_FIELD,
     CAP_FIELD,
     CASH_OUT_FIELD,
     CHIP_FIELD,
@@ -71,6 +72,7 @@ from omaha.phh.fields import (
     POTS_FIELD,
     RAISE_OVER_ALL_IN_FIELD,
     RAKE_FIELD,
+    RAKE_MAIN_FIELD,
     REQUIRED_BY_BETTING,
     REQUIRED_COMMON,
     RUN_BOARDS_FIELD,
@@ -351,7 +353,7 @@ class HandHistory:
         for key in (CAP_FIELD,):
             if key in f and (isinstance(f[key], bool) or not isinstance(f[key], int)):
                 raise PHHError(f"{name}: {key} must be an integer, not {quote(f[key])}")
-        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD):
+        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD, RAKE_MAIN_FIELD):
             if key in f and not isinstance(f[key], bool):
                 raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
         odd = f.get(ODD_CHIPS_FIELD, "position")
@@ -534,6 +536,20 @@ class HandHistory:
         return self._chips("starting_stacks")
 
     @property
+    def behind(self) -> tuple[int, ...]:
+        """Each player's chips kept out of play for the hand (``_behind``, §4.11), in chips."""
+        if BEHIND_FIELD not in self.fields:
+            return (0,) * self.player_count
+        return self._chips(BEHIND_FIELD)
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The stacks the hand is played with: the starting stacks less what is kept behind."""
+        if BEHIND_FIELD not in self.fields:
+            return self.starting_stacks
+        return tuple(s - b for s, b in zip(self.starting_stacks, self.behind, strict=True))
+
+    @property
     def finishing_stacks(self) -> tuple[int, ...] | None:
         """The recorded finishing stacks in chips, or ``None`` when absent."""
         return self._chips("finishing_stacks") if "finishing_stacks" in self.fields else None
@@ -657,7 +673,7 @@ class HandHistory:
                 sums[p.pot] = sums.get(p.pot, 0) + p.amount
             if set(sums) == set(range(len(sums))):
                 after = tuple(sums[i] for i in range(len(sums)))
-        return RecordedRake(total, after)
+        return RecordedRake(total, after, main_first=self.fields.get(RAKE_MAIN_FIELD, False))
 
     @cached_property
     def actions(self) -> tuple[PHHAction, ...]:
@@ -748,7 +764,7 @@ class HandHistory:
         """
         try:
             return Table(
-                self.starting_stacks,
+                self.in_play,
                 self.structure(),
                 button=self.player_count - 1,
                 game=self.game,

@@ -91,8 +91,13 @@ class Replay:
 
     @property
     def finishing_stacks(self) -> tuple[int, ...]:
-        """Every player's stack in chips now (the final stacks when complete)."""
-        return tuple(self.hand.stacks)
+        """Every player's stack in chips now (the final stacks when complete).
+
+        Chips a site's all-in protection kept out of play (``_behind``,
+        docs/rules.md §4.11) count: they are the player's all along.
+        """
+        behind = self.history.behind
+        return tuple(s + b for s, b in zip(self.hand.stacks, behind, strict=True))
 
     @property
     def stopped_at(self) -> str | None:
