@@ -17,13 +17,25 @@ USD) from the main pot``, ``wins $239 USD``. There is no uncalled-bet line
 and no rake: the uncalled bet is in what its owner wins (a "side pot" of
 its own at a showdown), and the rake is what the pot does not pay out.
 
+Tournaments (``PL Omaha Hi-Lo $22 USD Buy-in Trny: 105411156 Level: 2
+Blinds(20/40) - ...``) give chips without a currency (``Seat 2: Name ( 2,910
+)``, ``posts small blind [20].``, ``wins 640 chips from the main pot``) and
+repeat the level and the blinds on lines of their own (``Trny: 105411156
+Level: 2``, ``Blinds(20/40)``: checked against the header's). A player's chat
+(``Name: words``) moves no chips and is left out; ``Hand cancelled`` leaves
+the hand out (:class:`~omaha.errors.HandCancelled`).
+
 The newer format (``***** Hand History For Game ...``): ``0.10/0.25 Omaha
 Hi Game Table (PL) - Mon Jul 20 11:01:17 EDT 2026``, amounts in parentheses
 (``posts small blind (0.10)``, ``calls (0.15)``), raises as ``raises 0.85 to
 0.85`` (the chips added, then the street total), streets as ``** Dealing
 Flop ** :  [ 8d, 5s, 8h ]``, and a summary giving the pot after the rake
 and the rake (``Main Pot: $1.09 Rake: $0.05``) and each player's ``balance``
-and ``collected`` amount (the uncalled bet included).
+and ``collected`` amount (the uncalled bet included). Since 2026 an all-in
+player may cash out: ``Cash-out Premium % is 1.0``, ``opted for cash-out``,
+``probabilty is 60.37``, ``Cashout Amount is 23.01``, and in the summary
+``Name Cashed out  balance $23.01, ... collected $23.01``: the player is paid
+that amount instead of what the pots pay (PHH ``_cash_out``).
 """
 
 from __future__ import annotations
