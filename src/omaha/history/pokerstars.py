@@ -283,7 +283,7 @@ class StarsReader:
         if m is None:
             m = self.header.match(line)
         if m is None:
-            raise b.error("not a PokerStars hand's first line")
+            raise b.error(f"not a {self.site} hand's first line")
         # 8-Game (Omaha Hi/Lo Limit), Mixed Omaha (5 Card Omaha Pot Limit): the game inside
         game_text = m.groupdict().get("inner") or m["game"]
         stakes = m["stakes"]
