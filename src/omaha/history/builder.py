@@ -662,7 +662,6 @@ class HandBuilder:
                 self._unawarded = True
         if not self._collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
-        self._check_reaches_end(dealt)
         pos = {p.name: i for i, p in enumerate(dealt)}
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
@@ -677,6 +676,7 @@ class HandBuilder:
                 "a street's card is not given (not in the summary's board either)",
                 quote_line=False,
             )
+        self._check_reaches_end(dealt)
         hole_count = self._hole_count(dealt)
         self._check_cards(dealt)
         fields: dict[str, Any] = {
@@ -793,7 +793,7 @@ class HandBuilder:
         live = [p for p in dealt if not p.folded]
         if len(live) < 2 or self._cash_out:
             return
-        board = sum(len(e.cards) or 1 for e in self._events if e.kind == "board" and e.run == 0)
+        board = sum(len(e.cards) for e in self._events if e.kind == "board" and e.run == 0)
         if board < 5:
             streets = {0: "before the flop", 3: "on the flop", 4: "on the turn"}
             raise self.error(
