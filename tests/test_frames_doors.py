@@ -132,6 +132,7 @@ def test_a_code_in_csv_that_is_no_code_is_a_bad_row(
     captured = capsys.readouterr()
     assert captured.out.count("\n") == 2  # the header and the good row
     assert "line 3: hole: a card code outside 0..51" in captured.err
+    assert f"['0', '1', '2', {bad!r}]" in captured.err  # the row's codes as written
 
 
 def test_dask_frames_refuse_or_replace_a_result_named_column() -> None:

@@ -33,8 +33,10 @@ from test_ranges import weights_of
 
 ROUND_TRIP_HOLES = 20_000
 """The largest range read back from its :func:`format_range` text."""
-TIME_BOUND = 5.0
-"""Seconds one input may take (parse, match, read back); most take milliseconds."""
+TIME_BOUND = 15.0
+"""Seconds one input may take (parse, match, read back): most take milliseconds, the
+longest (a list of 100 copies, a chain of 1,000 links) a second or two; the bound
+catches a hang or a blow-up, with room for a loaded machine."""
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from omaha.cards import BOARD_SIZES, HOLE_SIZES, NO_CARD, parse_cards, require_distinct
-from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError
+from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError, quote
 from omaha.files._arrow import int64_values, valid_mask
 
 if TYPE_CHECKING:
@@ -408,7 +408,11 @@ def _reason(
     if status in (_HOLE_TEXT, _BOARD_TEXT):
         which, column = ("hole", hole) if status == _HOLE_TEXT else ("board", board)
         if isinstance(column, list):
-            return f"{which}: a card code outside 0..51, or a missing code before the last"
+            values = [_as_arrow(c)[row].as_py() for c in column]
+            return (
+                f"{which}: a card code outside 0..51, or a missing code before the last:"
+                f" {quote(values)}"
+            )
         value = _text_of(_as_arrow(column), row)
         try:
             count = len(parse_cards(value))
