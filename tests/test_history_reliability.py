@@ -344,3 +344,12 @@ def test_import_of_a_cancelled_hand_is_a_note_not_an_error(
     assert main(["import", str(only), "-o", str(tmp_path / "out.phhs")]) == 0
     err = capsys.readouterr().err
     assert "note:" in err and "hand 20000000001" in err and "cancelled" in err
+
+
+@pytest.mark.parametrize(
+    "new", ["Main Pot: $25.70 Rake: $1.30", "Main Pot: $24.70 Side Pot 1: $1 Rake: $1.30"]
+)
+def test_party_newer_format_pot_is_checked(new: str) -> None:
+    text = (HH / "partypoker" / "own_party_new_plo.txt").read_text()
+    assert len(replayed(text, "p.txt")) > 1
+    refused(text.replace("Main Pot: $24.70 Rake: $1.30", new), "p.txt", "the total pot")

@@ -323,8 +323,13 @@ class PartyReader:
         """Read the newer format's summary: the pot after the rake, the rake, each balance."""
         b = self.b
         m = re.match(rf"Main Pot: (?P<pot>{_MONEY})(?P<side>.*?) Rake: (?P<rake>{_MONEY})$", line)
-        if m is not None:
+        if m is not None:  # the pots after the rake (a side pot's amount too) and the rake
             b.rake(b.amount(m["rake"]))
+            sides = re.findall(rf"Side Pot(?: \d+)?: ({_MONEY})", m["side"])
+            if m["side"].strip() and not sides:
+                raise b.error("side pots the PartyPoker reader does not know")
+            pot = b.amount(m["pot"]) + sum(b.amount(a) for a in sides)
+            b.total_pot(pot, after_rake=True)
             return
         if line.startswith("Board: "):
             return
