@@ -135,3 +135,18 @@ def test_a_code_in_csv_that_is_no_code_is_a_bad_row(
     captured = capsys.readouterr()
     assert captured.out.count("\n") == 2  # the header and the good row
     assert "line 3: hole: a card code outside 0..51" in captured.err
+    assert f"['0', '1', '2', {bad!r}]" in captured.err  # the row's codes as written
+
+
+def test_dask_frames_refuse_or_replace_a_result_named_column() -> None:
+    pd = pytest.importorskip("pandas")
+    dd = pytest.importorskip("dask.dataframe")
+    from omaha import dask as omaha_dask
+
+    deals = pd.DataFrame({"hole": [HOLE] * 4, "board": [BOARD] * 4, "hi_strength": [1] * 4})
+    lazy = dd.from_pandas(deals, npartitions=2)
+    with pytest.raises(ColumnError, match="'hi_strength'"):
+        omaha_dask.evaluate_frame(lazy)  # at once, before any compute
+    out = omaha_dask.evaluate_frame(lazy, replace=True).compute()
+    assert list(out.columns).count("hi_strength") == 1
+    assert out["hi_strength"].tolist() == [5783] * 4

@@ -498,3 +498,29 @@ def test_winning_five_card_omaha() -> None:
     h = hand(ACR, "900100007")
     assert h.fields["_hole_card_count"] == 5 and h.fields["variant"] == "PO"
     assert stacks(h) == {"Ben": D("49.75"), "Hero": D("44.50"), "Ann": D("55.25")}
+
+
+def test_winning_heads_up_button_in_the_big_blind_is_refused_by_name() -> None:
+    lines = [
+        "Game started at: 2015/5/1 16:37:50",
+        "Game ID: 900100008 2.50/5 Jordan (Omaha)",
+        "Seat 2 is the button",
+        "Seat 1: Ann (288.25).",
+        "Seat 2: Ben (236.79).",
+        "Player Ann has small blind (2.50)",
+        "Player Ben has big blind (5)",
+        "Player Ann calls (2.50)",
+        "Player Ben checks",
+        "*** FLOP ***: [6h Kc Jc]",
+        "Player Ann checks",
+        "Player Ben bets (10)",
+        "Player Ann folds",
+        "Uncalled bet (10) returned to Ben",
+        "------ Summary ------",
+        "Pot: 9.70. Rake 0.30",
+        "Player Ann does not show cards.Bets: 5. Collects: 0. Loses: 5.",
+        "*Player Ben mucks (does not show cards). Bets: 5. Collects: 9.70. Wins: 4.70.",
+        "Game ended at: 2015/5/1 16:38:26",
+    ]
+    with pytest.raises(HistoryError, match=r"900100008.*the button 'Ben' posts the big blind"):
+        parse("\n".join(lines) + "\n", "x.txt")

@@ -147,3 +147,30 @@ def test_quote_names_long_values_by_size() -> None:
     assert quote("x" * 300).endswith("(a text of 300 characters)")
     assert quote(decimal.Decimal("9" * 300)).endswith("(a Decimal written in 311 characters)")
     assert quote([10**5000]) == "a list holding an integer too long to write"
+
+
+@pytest.mark.parametrize("zeros", [5_000, 200_000])
+def test_an_amount_written_with_200000_trailing_zeros_is_exact(zeros: int) -> None:
+    # Written out, an amount may take any number of zeros after its point: it
+    # is the same whole amount (never decimal.Inexact from a rounding context).
+    amount = "400000." + "0" * zeros
+    text = HAND.replace("'p3 cbr 400000', 'p4 f'", f"'p3 cbr {amount}', 'p4 f'", 1)
+    history = _round_trip(text.replace("small_bet = 200000", f"small_bet = 200000.{'0' * zeros}"))
+    assert history.places == 0 and history.actions[5].amount == 400000
+    assert phh.replay(history).finishing_stacks == history.finishing_stacks
+
+
+def test_an_importer_cannot_prepare_a_hand_that_would_not_read_back() -> None:
+    # HandHistory._prepared (the site importers' fast path) skips the checks of
+    # reading, but not the bound: what it would write must read back.
+    good = phh.loads(HAND)
+    chips = dict(good._amounts)
+    assert (
+        phh.HandHistory._prepared(
+            dict(good.fields), "ok", places=0, chips=chips, actions=good.actions
+        )
+        == good
+    )
+    chips["starting_stacks"] = (10**4001, *chips["starting_stacks"][1:])
+    with pytest.raises(PHHError, match=r"starting_stacks is too large \(an integer of 4,002"):
+        phh.HandHistory._prepared(dict(good.fields), "big", places=0, chips=chips, actions=())

@@ -164,6 +164,7 @@ def evaluate_frame(
     columns: Sequence[str] | None = None,
     errors: Errors = "raise",
     threads: int = 1,
+    replace: bool = False,
 ) -> dd.DataFrame:
     """Evaluate every deal of a Dask DataFrame, partition by partition (lazily).
 
@@ -187,6 +188,10 @@ def evaluate_frame(
         that row null results and a ``reason`` column, as the local call.
     threads : int, default 1
         Threads running the compiled kernel inside each task.
+    replace : bool, default False
+        An input column named like a result column is replaced by the
+        result; without it, such a column is a :class:`~omaha.ColumnError`,
+        at once.
 
     Returns
     -------
@@ -231,11 +236,13 @@ def evaluate_frame(
     found = tabular.find_columns([str(c) for c in empty.columns], hole, board)
     text = [c for c in found if isinstance(c, str) and empty[c].dtype == object]
     meta = tabular.evaluate_frame(
-        empty.astype(dict.fromkeys(text, "string")), hole, board, wanted, errors, threads
+        empty.astype(dict.fromkeys(text, "string")), hole, board, wanted, errors, threads, replace
     )
     for c in text:
         meta[c] = empty[c]
-    return ddf.map_partitions(_evaluate_partition, hole, board, wanted, errors, threads, meta=meta)
+    return ddf.map_partitions(
+        _evaluate_partition, hole, board, wanted, errors, threads, replace, meta=meta
+    )
 
 
 def _evaluate_partition(
@@ -245,12 +252,13 @@ def _evaluate_partition(
     columns: list[str] | None,
     errors: Any,
     threads: int,
+    replace: bool,
     partition_info: dict[str, Any] | None = None,
 ) -> pd.DataFrame:
     from omaha.files import tabular
 
     try:
-        return tabular.evaluate_frame(part, hole, board, columns, errors, threads)
+        return tabular.evaluate_frame(part, hole, board, columns, errors, threads, replace)
     except InvalidCardError as exc:
         number = partition_info["number"] if partition_info else "?"
         raise InvalidCardError(f"partition {number}, {exc}") from None

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from omaha.cards import Cards, as_cards, format_cards
-from omaha.errors import InvalidCardError, PreflopTableError
+from omaha.errors import InvalidCardError, PreflopTableError, quote
 from omaha.games import GameName, check_game
 
 if TYPE_CHECKING:
@@ -117,11 +117,11 @@ def _class_id(hole: Cards) -> int:
     cards = as_cards(hole, "hole")
     if len(cards) in (5, 6):  # a hole of 5- or 6-card Omaha: no table (docs/ranges.md §10)
         raise PreflopTableError(
-            f"the preflop table holds 4-card holes, not {len(cards)}-card ones: {hole!r}"
+            f"the preflop table holds 4-card holes, not {len(cards)}-card ones: {quote(hole)}"
         )
     if len(cards) != 4:
         raise InvalidCardError(
-            f"the preflop table holds 4-card holes; got {len(cards)} cards in {hole!r}"
+            f"the preflop table holds 4-card holes; got {len(cards)} cards in {quote(hole)}"
         )
     return int(_suit_classes.ids_of(np.array([cards], np.uint8))[0])
 
@@ -156,7 +156,7 @@ def class_equity(game: GameName, hole_count: int) -> npt.NDArray[np.float64]:
     """
     if hole_count != 4:
         raise PreflopTableError(
-            f"there is no preflop table for {hole_count!r}-card holes: only 4-card Omaha "
+            f"there is no preflop table for {quote(hole_count)}-card holes: only 4-card Omaha "
             "has one, so percent ranges need hole_count=4"
         )
     return _load().equity[check_game(game)]

@@ -66,9 +66,11 @@ def parse_rate(rate: object) -> fractions.Fraction:
 
     Raises
     ------
-    ValueError
-        A float, text that is no number, or a rate outside 0..1 (the message
-        quotes it).
+    ArgumentError
+        A float, text that is no number (``"5%%"``, ``"inf"``), a rate
+        outside 0..1, or a decimal of more than :data:`RATE_DIGITS`
+        significant digits or decimal places (``"1e-999999999999"``, whose
+        exact fraction would take a trillion digits): the message quotes it.
 
     Examples
     --------
@@ -138,9 +140,9 @@ def _cap_for(cap: int | Mapping[int, int] | None, players: int) -> int | None:
 def _chips(value: object, what: str, whole: object) -> int:
     """Return ``value`` as an int (a NumPy integer too), or raise naming ``whole``."""
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        kind = "a bool" if isinstance(value, bool) else f"of type {type(value).__name__}"
+        kind = "a bool" if isinstance(value, bool) else f"a {type(value).__name__}"
         raise ArgumentTypeError(
-            f"{what} {quote(whole)} must hold integers of chips, not {quote(value)} ({kind})"
+            f"{what} {quote(whole)} must hold integers of chips: {quote(value)} is {kind}"
         )
     return operator.index(value)
 
@@ -194,9 +196,20 @@ class PercentRake:
 
     Raises
     ------
-    ValueError
-        A bad rate, a negative cap, a step below 1, or an unknown rounding
-        or split.
+    ArgumentError
+        A bad rate (a ``ValueError``; :func:`parse_rate`), a negative cap
+        or a cap for fewer than 1 player, a step below 1, or an unknown
+        rounding or split; the message quotes it.
+    ArgumentTypeError
+        A cap or step that is no integer of chips (``1.5``, ``None`` as a
+        key, a string); also a ``TypeError``. NumPy integers are integers.
+
+    Examples
+    --------
+    >>> PercentRake("5%", cap=1.5)
+    Traceback (most recent call last):
+    ...
+    omaha.errors.ArgumentTypeError: rake cap 1.5 must hold integers of chips: 1.5 is a float
     """
 
     rate: fractions.Fraction | decimal.Decimal | int | str
@@ -215,9 +228,11 @@ class PercentRake:
         if self.step < 1:
             raise ArgumentError(f"rake step {quote(self.step)} must be a positive integer of chips")
         if self.rounding not in ("down", "nearest"):
-            raise ArgumentError(f"rake rounding {self.rounding!r} must be 'down' or 'nearest'")
+            raise ArgumentError(f"rake rounding {quote(self.rounding)} must be 'down' or 'nearest'")
         if self.split not in ("proportional", "cumulative"):
-            raise ArgumentError(f"rake split {self.split!r} must be 'proportional' or 'cumulative'")
+            raise ArgumentError(
+                f"rake split {quote(self.split)} must be 'proportional' or 'cumulative'"
+            )
 
     def amount(self, pot: int, players: int = 2) -> int:
         """Return the rake of a pot of ``pot`` chips, in a hand dealt to ``players``.

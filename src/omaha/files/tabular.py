@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from omaha.cards import BOARD_SIZES, HOLE_SIZES, NO_CARD, parse_cards, require_distinct
-from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError
+from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError, quote
 from omaha.files._arrow import int64_values, valid_mask
 
 if TYPE_CHECKING:
@@ -164,14 +164,18 @@ def _as_arrow(column: Any) -> Any:
 
     if isinstance(column, pa.Array | pa.ChunkedArray):
         return column
-    try:
-        return pa.array(column, from_pandas=True)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:  # mixed or unknown values
-        raise ColumnTypeError(f"a column Arrow cannot read: {exc}") from None
-    except UnicodeEncodeError:  # a lone surrogate ('\ud800'): text no file can hold
-        # Written with the surrogate escaped, the text is bad card text: its row is
-        # refused (or coerced) naming it, like any other malformed card.
-        return pa.array([_escaped(v) for v in column], from_pandas=True)
+    for attempt in range(2):
+        try:
+            return pa.array(column, from_pandas=True)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:  # mixed or unknown values
+            raise ColumnTypeError(f"a column Arrow cannot read: {exc}") from None
+        except UnicodeEncodeError:  # a lone surrogate ('\ud800'): text no file can hold
+            if attempt:
+                raise ColumnTypeError("a column of text Arrow cannot encode") from None
+            # Written with the surrogate escaped, the text is bad card text: its row is
+            # refused (or coerced) naming it, like any other malformed card.
+            column = [_escaped(v) for v in column]
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _escaped(value: Any) -> Any:
@@ -404,7 +408,11 @@ def _reason(
     if status in (_HOLE_TEXT, _BOARD_TEXT):
         which, column = ("hole", hole) if status == _HOLE_TEXT else ("board", board)
         if isinstance(column, list):
-            return f"{which}: a card code outside 0..51, or a missing code before the last"
+            values = [_as_arrow(c)[row].as_py() for c in column]
+            return (
+                f"{which}: a card code outside 0..51, or a missing code before the last:"
+                f" {quote(values)}"
+            )
         value = _text_of(_as_arrow(column), row)
         try:
             count = len(parse_cards(value))

@@ -623,14 +623,17 @@ class HandBuilder:
         self._stated_pots = list(amounts)
         self._pots_before_rake = before_rake
 
-    @staticmethod
-    def dealt_in(p: _Player) -> bool:
-        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+    def dealt_in(self) -> list[_Player]:
+        """Return the seated players dealt in: not sitting out, with chips, in the play.
 
         Sites list seats of players who sit out without saying so; every
         player dealt in posts, acts, or is dealt cards the file shows.
         """
-        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        return [
+            p
+            for p in self._players.values()
+            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        ]
 
     # ------------------------------------------------------------ the PHH hand
 
@@ -647,7 +650,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        dealt = [p for p in self._players.values() if self.dealt_in(p)]
+        dealt = self.dealt_in()
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
@@ -659,7 +662,6 @@ class HandBuilder:
                 self._unawarded = True
         if not self._collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
-        self._check_reaches_end(dealt)
         pos = {p.name: i for i, p in enumerate(dealt)}
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
@@ -674,6 +676,7 @@ class HandBuilder:
                 "a street's card is not given (not in the summary's board either)",
                 quote_line=False,
             )
+        self._check_reaches_end(dealt)
         hole_count = self._hole_count(dealt)
         self._check_cards(dealt)
         fields: dict[str, Any] = {
@@ -790,7 +793,7 @@ class HandBuilder:
         live = [p for p in dealt if not p.folded]
         if len(live) < 2 or self._cash_out:
             return
-        board = sum(len(e.cards) or 1 for e in self._events if e.kind == "board" and e.run == 0)
+        board = sum(len(e.cards) for e in self._events if e.kind == "board" and e.run == 0)
         if board < 5:
             streets = {0: "before the flop", 3: "on the flop", 4: "on the turn"}
             raise self.error(

@@ -62,12 +62,13 @@ holds GGPoker's ``Poker Hand #``, and is no GGPoker hand)."""
 
 UNREAD: dict[str, str] = {
     "Run It Once Poker": r"^Run It Once Poker Hand #",
+    "PokerMaster": r"^PokerMaster Hand #",
     "OnGame": r"^\*{5} History for hand [A-Z0-9-]+ ",
     "Merge Gaming": r'<game id="\d+-\d+" starttime=',
     "Microgaming": r'<Game (?:hhversion="\d+" )?id="\d+" date="',
     "Everest Poker": r'<HAND time="\d+" id=',
 }
-"""Formats of sites that closed (and Run It Once), recognised to be refused clearly."""
+"""Formats of sites that closed (and Run It Once, PokerMaster), recognised to be refused clearly."""
 
 _UNREAD = re.compile("|".join(f"({rx})" for rx in UNREAD.values()), re.MULTILINE)
 _XML = re.compile(

@@ -181,7 +181,10 @@ def betting_action(b: HandBuilder, name: str, text: str, *, raises_to: bool = Fa
         An amount that is none, or that does not add up (from the builder).
     """
     m = _ACTION.match(text)
-    if m is None or not _REST.fullmatch(m.group("rest")):
+    if m is None:
+        return False
+    rest = m.group("rest")
+    if rest and not _REST.fullmatch(rest):
         return False
     verb, a, to = m.group("verb"), m.group("a"), m.group("b")
     if verb == "folds" and a is None and to is None:

@@ -349,9 +349,28 @@ class WinningOldReader:
             raise b.error("the hand is truncated: it has no end line", quote_line=False)
         for name, cards in self.hero_cards.items():
             b.deal(name, cards)
+        self.check_heads_up()
         if any(p.left == 0 and p.contrib for p in b._players.values()):
             b.rules[RAKE_MAIN_FIELD] = True  # side pots: the rake comes from the main pot
         return b.finish()
+
+    def check_heads_up(self) -> None:
+        """Refuse by name a heads-up hand whose button posts the big blind.
+
+        The site then plays it as a full table's (the small blind first on
+        every street); heads-up rules put the button in the small blind
+        (docs/rules.md §5.1), and the engine has no other order for two.
+        """
+        b = self.b
+        dealt = [p for p in b._players.values() if p.acted or p.posted]
+        big = [post.name for post in b._posts if post.kind == "big"]
+        button = next((p.name for p in dealt if p.number == b._button), None)
+        if len(dealt) == 2 and button is not None and big[:1] == [button]:
+            raise b.error(
+                f"heads-up, the button {button!r} posts the big blind and acts last on every "
+                "street: an order the engine does not play for two",
+                quote_line=False,
+            )
 
     def start(self) -> None:
         """Start the hand once the blinds tell the structure (fixed limit or pot limit)."""
