@@ -815,3 +815,12 @@ def test_full_tilt_splits_a_pot_in_its_smallest_chip() -> None:
 def test_each_reader_names_itself(text: str, reader: str) -> None:
     with pytest.raises(HistoryError, match=reader):
         parse(text, "x.txt")
+
+
+def test_a_file_with_a_blank_line_after_every_line_is_a_clear_error() -> None:
+    # Some exports double every line end: the seats are not where they belong.
+    text = "\n\n".join(FT_NOISE.splitlines()) + "\n"
+    with pytest.raises(
+        HistoryError, match="hand 1001, line 2: a blank line where the seats belong"
+    ):
+        parse(text, "x.txt")

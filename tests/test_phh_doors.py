@@ -158,3 +158,19 @@ def test_an_amount_written_with_200000_trailing_zeros_is_exact(zeros: int) -> No
     history = _round_trip(text.replace("small_bet = 200000", f"small_bet = 200000.{'0' * zeros}"))
     assert history.places == 0 and history.actions[5].amount == 400000
     assert phh.replay(history).finishing_stacks == history.finishing_stacks
+
+
+def test_an_importer_cannot_prepare_a_hand_that_would_not_read_back() -> None:
+    # HandHistory._prepared (the site importers' fast path) skips the checks of
+    # reading, but not the bound: what it would write must read back.
+    good = phh.loads(HAND)
+    chips = dict(good._amounts)
+    assert (
+        phh.HandHistory._prepared(
+            dict(good.fields), "ok", places=0, chips=chips, actions=good.actions
+        )
+        == good
+    )
+    chips["starting_stacks"] = (10**4001, *chips["starting_stacks"][1:])
+    with pytest.raises(PHHError, match=r"starting_stacks is too large \(an integer of 4,002"):
+        phh.HandHistory._prepared(dict(good.fields), "big", places=0, chips=chips, actions=())

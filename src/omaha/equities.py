@@ -228,10 +228,12 @@ def _as_range(hole: object) -> Range | None:
 def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> _Parsed:
     """Validate the hands, board and dead cards; read range texts."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
-        raise ArgumentError(f"holes must be a sequence of hands, one per player, got {holes!r}")
+        raise ArgumentError(
+            f"holes must be a sequence of hands, one per player, got {quote(holes)}"
+        )
     n = len(holes)
     if not 2 <= n <= 10:
-        raise ArgumentError(f"equity needs 2 to 10 players, got {n}: {holes!r}")
+        raise ArgumentError(f"equity needs 2 to 10 players, got {n}: {quote(holes)}")
     parsed: list[tuple[int, ...] | None] = []
     texts: dict[int, str] = {}
     ranges: dict[int, Range] = {}
@@ -251,14 +253,15 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
         cards = as_cards(hole, f"player {i + 1}")
         if len(cards) not in MAX_PLAYERS:
             raise InvalidCardError(
-                f"player {i + 1} has {len(cards)} hole cards ({hole!r}); "
+                f"player {i + 1} has {len(cards)} hole cards ({quote(hole)}); "
                 "Omaha deals 4, 5 or 6 (docs/rules.md §1)"
             )
         parsed[i] = cards
         sizes.add(len(cards))
     if len(sizes) > 1:
         raise InvalidCardError(
-            f"every player needs the same number of hole cards, got {sorted(sizes)} in {holes!r}"
+            f"every player needs the same number of hole cards, got {sorted(sizes)}"
+            f" in {quote(holes)}"
         )
     size = sizes.pop() if sizes else 4
     if texts:
@@ -269,7 +272,8 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
     b = as_cards(board, "board")
     if len(b) not in (0, 3, 4, 5):
         raise InvalidCardError(
-            f"board needs 0, 3, 4 or 5 cards (preflop, flop, turn, river), got {len(b)}: {board!r}"
+            f"board needs 0, 3, 4 or 5 cards (preflop, flop, turn, river), got {len(b)}:"
+            f" {quote(board)}"
         )
     d = as_cards(dead, "dead cards")
     groups = [(f"in player {i + 1}'s hole cards", h) for i, h in enumerate(parsed) if h is not None]
@@ -649,25 +653,27 @@ def equity(
     """
     start = time.perf_counter()
     if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
     p = _parse_spot(holes, board, dead, game)
     if method not in ("auto", "exact", "monte-carlo"):
-        raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+        raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {quote(method)}")
     if samples is not None:
         _check_int(samples, "samples", 1)
         if samples > _MAX_SAMPLES:  # the compiled loops count deals in int64
             raise ArgumentError(f"samples must be at most 2**63 - 1, got {quote(samples)}")
     if target_stderr is not None:
         if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)):
-            raise ArgumentError(f"target_stderr must be a number, got {target_stderr!r}")
+            raise ArgumentError(f"target_stderr must be a number, got {quote(target_stderr)}")
         if not 0 < target_stderr < 1:
-            raise ArgumentError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
+            raise ArgumentError(f"target_stderr must be in (0, 1), got {quote(target_stderr)}")
     if seed is not None:
         _check_int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
         _check_int(threads, "threads", 1)
     if progress is not None and (not isinstance(progress, (bool, int, float)) or progress < 0):
-        raise ArgumentError(f"progress must be a bool or a number of seconds, got {progress!r}")
+        raise ArgumentError(
+            f"progress must be a bool or a number of seconds, got {quote(progress)}"
+        )
     _check_int(max_deals, "max_deals", 1)
     n = len(p.holes)
     unknown = sum(h is None for i, h in enumerate(p.holes) if i not in p.ranges)

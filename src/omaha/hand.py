@@ -808,12 +808,13 @@ class Hand:
             codes = as_cards(cards, f"the cards seat {s} shows", n=self._table.hole_count)
             if known is not None and sorted(codes) != sorted(known):
                 raise IllegalActionError(
-                    f"{{seat}} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}",
+                    f"{{seat}} shows {quote(format_cards(codes))}"
+                    f" but was dealt {quote(format_cards(known))}",
                     seat=s,
                     seats={"seat": s},
                 )
             if known is None:
-                shows = f"seat {s} shows {format_cards(codes)!r}"
+                shows = f"seat {s} shows {quote(format_cards(codes))}"
                 self._require_unseen(
                     codes, f"in the cards seat {s} shows", lambda card: f"{shows}, but {card}"
                 )
@@ -915,7 +916,7 @@ class Hand:
         need = street.board_cards
         if len(codes) != need:
             raise InvalidCardError(
-                f"the {street.label} is {need} card{'s' if need > 1 else ''}, got {cards!r}"
+                f"the {street.label} is {need} card{'s' if need > 1 else ''}, got {quote(cards)}"
             )
         given = quote(cards)
         self._require_unseen(

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from omaha.errors import ArgumentError
+from omaha.errors import ArgumentError, quote
 from omaha.evaluator import evaluate_hi, evaluate_lo
 from omaha.ranks import HighHand, LowHand
 
@@ -393,7 +393,7 @@ def award_pot(
     {0: 16, 1: 7, 2: 7}
     """
     if not high:
-        raise ArgumentError(f"nobody contests the pot {pot!r}")
+        raise ArgumentError(f"nobody contests the pot {quote(pot)}")
     rank = {s: i for i, s in enumerate(order)}
     contenders = sorted(high, key=rank.__getitem__)
     best = max(high[s] for s in contenders)
@@ -464,7 +464,9 @@ def take_rake(pots: Sequence[Pot], amount: int) -> tuple[Pot, ...]:
     """
     total = sum(p.amount for p in pots)
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= total:
-        raise ArgumentError(f"rake {amount!r} must be an integer from 0 to the {total} in the pots")
+        raise ArgumentError(
+            f"rake {quote(amount)} must be an integer from 0 to the {total} in the pots"
+        )
     if amount == 0:
         return tuple(pots)
     shares = [amount * p.amount // total for p in pots]
@@ -701,7 +703,7 @@ def _award_share(
     """Award a contested pot (or one board's share of it) on the hands' values."""
     missing = [s for s in contenders if s not in values]
     if missing:
-        raise ArgumentError(f"seats {missing} contest the pot {pot!r} without a hand shown")
+        raise ArgumentError(f"seats {missing} contest the pot {quote(pot)} without a hand shown")
     high = {s: values[s][0].strength for s in contenders}
     low = None
     if game == "hilo":
@@ -726,6 +728,7 @@ def _take_rake(policy: RakeTaker, pots: tuple[Pot, ...]) -> tuple[tuple[Pot, ...
         )
     ):
         raise ArgumentError(
-            f"the rake policy must return the same pots with smaller amounts: {pots!r} -> {raked!r}"
+            "the rake policy must return the same pots with smaller amounts:"
+            f" {quote(pots)} -> {quote(raked)}"
         )
     return checked, sum(p.amount for p in pots) - sum(p.amount for p in checked)

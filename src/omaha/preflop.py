@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from omaha.cards import Cards, as_cards, format_cards
-from omaha.errors import ArgumentError, InvalidCardError, PreflopTableError
+from omaha.errors import ArgumentError, InvalidCardError, PreflopTableError, quote
 
 if TYPE_CHECKING:
     import numpy as np
@@ -107,7 +107,7 @@ def _load() -> _Table:
 
 def _game(game: object) -> str:
     if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
     return str(game)
 
 
@@ -119,11 +119,11 @@ def _class_id(hole: Cards) -> int:
     cards = as_cards(hole, "hole")
     if len(cards) in (5, 6):  # a hole of 5- or 6-card Omaha: no table (docs/ranges.md §10)
         raise PreflopTableError(
-            f"the preflop table holds 4-card holes, not {len(cards)}-card ones: {hole!r}"
+            f"the preflop table holds 4-card holes, not {len(cards)}-card ones: {quote(hole)}"
         )
     if len(cards) != 4:
         raise InvalidCardError(
-            f"the preflop table holds 4-card holes; got {len(cards)} cards in {hole!r}"
+            f"the preflop table holds 4-card holes; got {len(cards)} cards in {quote(hole)}"
         )
     return int(_suit_classes.ids_of(np.array([cards], np.uint8))[0])
 
@@ -156,11 +156,11 @@ def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:
     """
     if hole_count != 4:
         raise PreflopTableError(
-            f"there is no preflop table for {hole_count!r}-card holes: only 4-card Omaha "
+            f"there is no preflop table for {quote(hole_count)}-card holes: only 4-card Omaha "
             "has one, so percent ranges need hole_count=4"
         )
     if game not in ("hi", "hilo"):
-        raise PreflopTableError(f"there is no preflop table for game {game!r}")
+        raise PreflopTableError(f"there is no preflop table for game {quote(game)}")
     return _load().equity[game]
 
 

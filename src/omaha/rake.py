@@ -228,9 +228,11 @@ class PercentRake:
         if self.step < 1:
             raise ArgumentError(f"rake step {quote(self.step)} must be a positive integer of chips")
         if self.rounding not in ("down", "nearest"):
-            raise ArgumentError(f"rake rounding {self.rounding!r} must be 'down' or 'nearest'")
+            raise ArgumentError(f"rake rounding {quote(self.rounding)} must be 'down' or 'nearest'")
         if self.split not in ("proportional", "cumulative"):
-            raise ArgumentError(f"rake split {self.split!r} must be 'proportional' or 'cumulative'")
+            raise ArgumentError(
+                f"rake split {quote(self.split)} must be 'proportional' or 'cumulative'"
+            )
 
     def amount(self, pot: int, players: int = 2) -> int:
         """Return the rake of a pot of ``pot`` chips, in a hand dealt to ``players``.

@@ -251,6 +251,8 @@ class StarsReader:
             seated = True
             i += 1
         if not seated:
+            if i < len(lines) and not lines[i]:  # a file with a blank line after every line
+                raise b.error("a blank line where the seats belong: the hand has no seats")
             raise b.error("the hand has no seats")
         self.names = Names(b._players)
         saw_summary = False

@@ -275,8 +275,9 @@ class HandHistory:
         Reading such fields back (:class:`HandHistory`) would compute the
         same ``places``, amounts in chips and parsed actions from the text;
         an importer that already holds them gives them here and skips that
-        work (:mod:`omaha.history`). Nothing is checked: the caller
-        guarantees ``HandHistory(fields, name)`` would agree.
+        work (:mod:`omaha.history`). Nothing else is checked but the bound on
+        amounts (:data:`omaha.phh.amounts.MAX_DIGITS`: what is written must
+        read back): the caller guarantees ``HandHistory(fields, name)`` would agree.
 
         Parameters
         ----------
@@ -291,6 +292,19 @@ class HandHistory:
         actions : tuple of PHHAction
             ``fields["actions"]``, parsed, amounts in chips.
         """
+        # The one check kept: an amount past the bound would be written and not read
+        # back (omaha.phh.amounts.MAX_DIGITS), so it is refused here as on reading.
+        limit = 10**MAX_DIGITS
+        amounts = [
+            (k, v) for k, vs in chips.items() for v in (vs if isinstance(vs, tuple) else [vs])
+        ]
+        amounts += [(f"action {a.text[:40]!r}", a.amount) for a in actions if a.amount is not None]
+        for what, value in amounts:
+            if isinstance(value, int) and not -limit < value < limit:
+                raise PHHError(
+                    f"{name}: {what} is too large ({quote(value)} in chips); an amount has at"
+                    f" most {MAX_DIGITS:,} digits"
+                )
         self = object.__new__(cls)
         object.__setattr__(self, "fields", fields)
         object.__setattr__(self, "name", name)
