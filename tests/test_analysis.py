@@ -35,6 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import conformance_corpus as cc
 from omaha import PercentRake, PotLimit, Table, evaluate_hi, evaluate_lo, phh
 from omaha.cards import parse_cards
 from omaha.errors import ArgumentError, ArgumentTypeError, HandSkippedWarning, OmahaError
@@ -47,7 +48,7 @@ from table_play import check_down, random_action, random_table
 
 HERE = pathlib.Path(__file__).parent
 OWN = sorted(str(p) for p in (HERE / "data" / "hh").rglob("*") if p.is_file())
-SHARED = HERE.parent.parent / "shared" / "data"
+SHARED = cc.ROOT  # ../shared/data, or OMAHA_SHARED_DATA (CI runs the sdist's tests elsewhere)
 SHARED_FILES = sorted(
     p
     for p in glob.glob(str(SHARED / "hh*" / "**" / "*"), recursive=True)
@@ -107,8 +108,35 @@ def _replays(paths: list[str]) -> list[phh.Replay]:
 # ------------------------------------------------------------------ brute force
 
 
-def _brute_expected(hand: Hand) -> list[Fraction]:
-    """Each seat's expected chips, evaluating every remaining board one by one here."""
+def _ours(hole: tuple[int, ...], board: tuple[int, ...], hilo: bool) -> tuple[Any, Any]:
+    """This library's values of a hand: (high strength, low strength or None)."""
+    low = evaluate_lo(hole, board) if hilo else None
+    return evaluate_hi(hole, board).strength, None if low is None else low.strength
+
+
+def _pokerkit(hole: tuple[int, ...], board: tuple[int, ...], hilo: bool) -> tuple[Any, Any]:
+    """PokerKit's hands (they compare by strength), the low None when none qualifies."""
+    import pokerkit
+
+    from omaha.cards import format_cards
+
+    h, b = format_cards(hole), format_cards(board)
+    low = None
+    if hilo:
+        try:
+            low = pokerkit.OmahaEightOrBetterLowHand.from_game(h, b)
+        except ValueError:
+            low = None
+    return pokerkit.OmahaHoldemHand.from_game(h, b), low
+
+
+def _brute_expected(hand: Hand, value: Any = _ours) -> list[Fraction]:
+    """Each seat's expected chips, evaluating every remaining board one by one here.
+
+    ``value(hole, board, hilo)`` gives a hand's (high, low) values, larger
+    stronger, the low None when it does not qualify; the pot split (halves,
+    ties, a quartered low) is worked here, apart from the library's.
+    """
     result = hand.result
     known = known_holes(hand)
     from omaha.history.allin import allin_point
@@ -125,8 +153,7 @@ def _brute_expected(hand: Hand) -> list[Fraction]:
     for rest in itertools.combinations(deck, 5 - cards):
         full = tuple(board) + rest
         count += 1
-        values = {s: (evaluate_hi(h, full).strength, evaluate_lo(h, full) if hilo else None)
-                  for s, h in known.items()}  # fmt: skip
+        values = {s: value(h, full, hilo) for s, h in known.items()}
         for pot in result.pots:
             if len(pot.eligible) == 1:
                 totals[pot.eligible[0]] += pot.amount
@@ -135,8 +162,8 @@ def _brute_expected(hand: Hand) -> list[Fraction]:
             highs = [s for s in pot.eligible if values[s][0] == best]
             lows_of = {s: values[s][1] for s in pot.eligible if values[s][1] is not None}
             if lows_of:
-                best_low = max(v.strength for v in lows_of.values() if v is not None)
-                lows = [s for s, v in lows_of.items() if v is not None and v.strength == best_low]
+                best_low = max(lows_of.values())
+                lows = [s for s, v in lows_of.items() if v == best_low]
                 for s in highs:
                     totals[s] += Fraction(pot.amount, 2 * len(highs))
                 for s in lows:
@@ -224,7 +251,9 @@ def _check_real(paths: list[str]) -> int:
 
 
 def test_every_hand_of_the_shipped_files_adds_up() -> None:
-    assert _check_real(OWN) == 35  # every hand of them
+    from omaha import history
+
+    assert _check_real(OWN) == sum(len(history.read(p)) for p in OWN)  # every hand of them
 
 
 @pytest.mark.skipif(not SHARED_FILES, reason="../shared/data/hh* is absent")
@@ -422,19 +451,26 @@ def test_unknown_cards_of_a_folded_player_change_nothing() -> None:
     assert ev.equity[3] is None and ev.net[3] == 0
 
 
-def test_unknown_cards_of_a_mucked_all_in_fall_back_to_the_net() -> None:
-    path = HERE / "data" / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
-    frame = to_frame(path)
-    for row in frame.to_pylist():
-        if row["allin_street"] is not None and row["allin_equity"] is None:
-            assert row["allin_ev_net"] == row["net"]
-
-
 def test_allin_ev_takes_histories_replays_and_hands_only() -> None:
     history = _hand(HEADS_UP)
     assert allin_ev(history) == allin_ev(phh.replay(history)) == allin_ev(phh.replay(history).hand)
     with pytest.raises(ArgumentTypeError, match="'AhAs'"):
         allin_ev("AhAs")  # type: ignore[arg-type]
+
+
+def test_the_turn_all_in_against_pokerkit_board_by_board() -> None:
+    pytest.importorskip("pokerkit")
+    history = _hand(TURN)
+    assert list(allin_ev(history).expected) == _brute_expected(phh.replay(history).hand, _pokerkit)
+
+
+@pytest.mark.slow
+def test_the_three_way_hilo_all_in_against_pokerkit_board_by_board() -> None:
+    """666 boards, each hand's high and low by PokerKit's Omaha evaluators (a few seconds)."""
+    pytest.importorskip("pokerkit")
+    history = _hand(THREE_WAY)
+    want = _brute_expected(phh.replay(history).hand, _pokerkit)
+    assert list(allin_ev(history).expected) == want
 
 
 def test_pokerkit_agrees_on_the_winner_of_each_board_sampled() -> None:
@@ -574,3 +610,68 @@ def test_random_hands_recorded_as_phh_make_the_rows_of_the_engine(seed: int) -> 
     for r, s in zip(rows, replayed.layout.order, strict=True):
         assert r["allin_ev_net"] == float(ev.net[s])
         assert (r["allin_street"] is None) == (s not in ev.contesting)
+
+
+def test_a_block_of_hands_is_read_alone_with_the_file_line_numbers(tmp_path: pathlib.Path) -> None:
+    from omaha import history
+    from omaha.errors import HistoryError
+    from omaha.history.frame import count_hands, iter_block
+
+    source = HERE / "data" / "hh" / "winamax" / "own_winamax_plo.txt"
+    text = source.read_text(encoding="utf-8")
+    assert count_hands(source) == 3
+    whole = history.read(source)
+    assert list(iter_block(source, 1, 3)) == whole[1:]
+    assert list(iter_block(source, 2, 9)) == whole[2:] and list(iter_block(source, 3, 3)) == []
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("Ben raises 500 to 700", "Ben sings 500"), encoding="utf-8")
+    with pytest.raises(HistoryError) as full:
+        history.read(bad)
+    with pytest.raises(HistoryError) as alone:
+        list(iter_block(bad, 2, 3))
+    assert str(alone.value) == str(full.value) and "line" in str(full.value)
+    assert list(iter_block(bad, 0, 2)) == whole[:2]
+    with pytest.raises(ArgumentError, match="-1"):
+        list(iter_block(source, -1, 2))
+    phh_file = HERE / "data" / "phh" / "wsop-2023-43-day5-hand12.phh"
+    assert count_hands(phh_file) is None and len(list(iter_block(phh_file, 0, 5))) == 1
+
+
+_NOLOW = HERE / "data" / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
+
+
+def test_a_real_pokerstars_turn_all_in_counted_by_hand() -> None:
+    """PokerStars 109707013172 (Hi-Lo, $0.05/$0.10): all-in on the turn Jh Td 8c 9c.
+
+    Player4 (3s9dKdQs) has the king-high straight; Player5 (QcQh9hTs) the
+    queen-high one. Of the 40 unseen rivers, 9s, Tc and Th fill Player5 up
+    (a full house), the three kings give him the same king-high straight (a
+    split), the other 34 lose; no river makes a low (one low card on the
+    board). The pot after the rake is 17.06: Player4 expects 17.06 x (34 +
+    1.5) / 40 of it, Player5 17.06 x 4.5 / 40; each put in 8.86.
+    Preflop nobody raised: the small blind completes (VPIP), the big blind
+    checks (no VPIP), Player5 limps; no 3-bet chance for anyone.
+    """
+    frame = to_frame(_NOLOW)
+    rows = {r["player"]: r for r in frame.to_pylist()}
+    p4, p5 = rows["Player4"], rows["Player5"]
+    assert (p4["put_in"], p4["won"], p4["rake"], p5["put_in"]) == (886, 1706, 76, 886)
+    assert p4["allin_street"] == p5["allin_street"] == "turn"
+    assert p4["allin_equity"] == 35.5 / 40 and p5["allin_equity"] == 4.5 / 40
+    assert p4["allin_ev_net"] == pytest.approx(1706 * 35.5 / 40 - 886, abs=1e-9)
+    assert p5["allin_ev_net"] == pytest.approx(1706 * 4.5 / 40 - 886, abs=1e-9)
+    (history,) = iter_histories([_NOLOW])
+    seat = history.players.index("Player4")
+    assert allin_ev(history).net[seat] == Fraction(1706 * 71 - 886 * 80, 80)
+    stats = {
+        name: (r["position"], r["vpip"], r["pfr"], r["three_bet"], r["saw_flop"],
+               r["went_to_showdown"], r["won_at_showdown"])
+        for name, r in rows.items()
+    }  # fmt: skip
+    assert stats == {
+        "Player3": ("SB", True, False, None, True, False, False),
+        "Player4": ("BB", False, False, None, True, True, True),
+        "Player5": ("UTG", True, False, None, True, True, False),
+        "Player1": ("CO", False, False, None, False, False, False),
+        "Player2": ("BTN", False, False, None, False, False, False),
+    }

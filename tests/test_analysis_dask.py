@@ -4,7 +4,8 @@
   exactly the rows (values and Arrow types, in order) of
   :func:`omaha.history.to_frame` in this process;
 - ``omaha report --dask local:2`` prints what ``omaha report`` prints;
-- a worker killed by its process id while it reads a file: the task runs
+- blocks of hands of a file (``hands_per_task``) give the same rows;
+- a worker killed by its process id while it reads a block: the task runs
   again elsewhere and the rows are the same (slow).
 """
 
@@ -65,11 +66,21 @@ def test_history_frame_is_to_frame_row_for_row(client: Any) -> None:
     assert list(got.columns) == SCHEMA.names
 
 
+@pytest.mark.parametrize("hands_per_task", [1, 2, 5])
+def test_blocks_of_hands_give_the_same_rows(client: Any, hands_per_task: int) -> None:
+    lazy = od.history_frame(OWN, hands_per_task=hands_per_task)
+    assert lazy.npartitions > len(OWN) or hands_per_task == 5
+    got = client.compute(lazy).result(timeout=TIMEOUT).reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, _local(OWN))
+
+
 def test_history_frame_expands_globs_and_refuses_nothing() -> None:
     lazy = od.history_frame(str(HERE / "data" / "hh" / "winamax" / "*.txt"))
     assert lazy.npartitions == 1
     with pytest.raises(ArgumentError, match="no file matches"):
         od.history_frame(["nowhere/*.txt"])
+    with pytest.raises(ArgumentError, match="hands_per_task must be a positive integer, got 0"):
+        od.history_frame(OWN, hands_per_task=0)
 
 
 def test_report_dask_prints_what_report_prints(capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,6 +89,11 @@ def test_report_dask_prints_what_report_prints(capsys: pytest.CaptureFixture[str
     want = capsys.readouterr().out
     assert main(["report", *files, "--format", "csv", "--dask", "local:2"]) == 0
     assert capsys.readouterr().out == want
+    args = ["--dask", "local:1", "--hands-per-task", "1"]
+    assert main(["report", *files, "--format", "csv", *args]) == 0
+    assert capsys.readouterr().out == want
+    assert main(["report", *files, "--hands-per-task", "1"]) == 1
+    assert "--hands-per-task is for --dask" in capsys.readouterr().err
 
 
 def _big_files(root: pathlib.Path, files: int, hands: int) -> list[str]:
@@ -101,7 +117,8 @@ def test_a_killed_worker_changes_nothing(client: Any, tmp_path: pathlib.Path) ->
     files = _big_files(tmp_path, 6, 1500)
     want = _local(files)
     pids = client.run(os.getpid)
-    lazy = od.history_frame(files)
+    lazy = od.history_frame(files, hands_per_task=500)
+    assert lazy.npartitions == 18
     result: dict[str, Any] = {}
 
     def job() -> None:

@@ -350,3 +350,11 @@ def test_compiled_text_reader_agrees_with_the_python_reader(text: str, n: int | 
     except InvalidCardError as exc:
         got = type(exc)
     assert got == expected, text
+
+
+def test_a_long_bad_card_text_is_quoted_by_its_size() -> None:
+    # issue 17: a message names the bad value, and stays readable whatever its size.
+    with pytest.raises(omaha.InvalidCardError) as info:
+        omaha.parse_cards("A" * 1_000_000)
+    assert str(info.value).endswith("... (a text of 1,000,000 characters)")
+    assert len(str(info.value)) < 200

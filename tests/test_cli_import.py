@@ -47,6 +47,10 @@ def test_import_every_file_checks_and_writes_phhs(
     hands = phh.read(out)
     assert len(hands) == sum(len(history.read(f)) for f in FILES) > 30
     assert {h.fields["venue"] for h in hands} == {
+        "888poker",
+        "Bovada",
+        "Ignition",
+        "Winning Poker Network",
         "Full Tilt Poker",
         "GGPoker",
         "PartyPoker",

@@ -15,6 +15,7 @@ import pytest
 import omaha
 from omaha import DuplicateCardError, InvalidCardError, parse_cards
 from omaha.equities import EquityResult, PlayerEquity, equity
+from omaha.errors import ArgumentError
 
 AAKK = "AhAsKhKs"
 JT98 = "JdTd9c8c"
@@ -223,7 +224,7 @@ def test_ctrl_c_interrupts_a_long_run(holes: list[str | None], board: str, threa
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            equity(holes, board=board, method="exact", threads=threads)
+            equity(holes, board=board, method="exact", threads=threads, max_deals=10**16)
     finally:
         timer.cancel()
     assert time.perf_counter() - start < 1.5
@@ -308,3 +309,64 @@ def test_bad_input(kwargs: dict[str, object], error: type[Exception], match: str
     args: dict[str, object] = {"holes": [AAKK, JT98], **kwargs}
     with pytest.raises(error, match=match):
         equity(**args)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------ runs too long to enumerate (issue 17)
+
+
+@pytest.mark.parametrize(
+    ("holes", "board", "count"),
+    [
+        ([AAKK, None, None], "", "17,380,905,979,076,640"),
+        ([AAKK, "*"], "", "211,315,436,640"),
+        (["AhAsKhKs5c", None], "", "1,304,872,821,252"),
+        (["A", None, None], "", "1,323,469,085,776,790,752,800"),
+    ],
+    ids=["two random hands", "against *", "5 cards against random", "range and two random"],
+)
+def test_an_exact_run_of_days_is_refused_at_once_with_its_count_and_time(
+    holes: list[str | None], board: str, count: str
+) -> None:
+    start = time.perf_counter()
+    with pytest.raises(ArgumentError) as info:
+        equity(holes, board=board, method="exact")
+    assert time.perf_counter() - start < 5  # parsing '*' included; no enumeration
+    message = str(info.value)
+    assert f"enumerate {count} deals" in message
+    assert "max_deals=2,000,000,000" in message and "Monte Carlo" in message
+    assert "would take about" in message and ("years" in message or "hours" in message
+                                              or "minutes" in message)  # fmt: skip
+
+
+def test_max_deals_is_the_line_and_raising_it_enumerates() -> None:
+    with pytest.raises(ArgumentError, match="enumerate 1,086,008 deals"):
+        equity([AAKK, JT98], method="exact", max_deals=1_000_000)
+    assert equity([AAKK, JT98], method="exact", max_deals=1_086_008).boards == 1_086_008
+    for bad in (0, -5, 1.5, True, "5", -(10**5000)):
+        with pytest.raises(ArgumentError, match="max_deals"):
+            equity([AAKK, JT98], max_deals=bad)  # type: ignore[arg-type]
+
+
+def test_one_random_hand_exact_is_counted_by_its_cost_and_allowed() -> None:
+    # 211 billion deals, counted by rank multisets in seconds: not refused.
+    r = equity([AAKK, None], board="Qs7h2c", method="exact")
+    assert r.boards == 122_175_900
+
+
+def test_a_progress_bar_on_a_terminal_for_a_run_expected_to_be_long(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from omaha import equities
+
+    equity([AAKK, None], samples=50_000, seed=1)  # not a terminal: no bar
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    equity([AAKK, None], samples=50_000, seed=1)  # expected well under 3 s: a delayed bar
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(equities, "_PROGRESS_SECONDS", 0.0)  # now every run is "long"
+    equity([AAKK, None], samples=50_000, seed=1)
+    assert "samples" in capsys.readouterr().err
+    equity([AAKK, JT98], board="Qs7h2c", method="exact")
+    assert "deals" in capsys.readouterr().err
+    equity([AAKK, JT98], board="Qs7h2c", method="exact", progress=False)
+    assert capsys.readouterr().err == ""

@@ -93,3 +93,35 @@ def test_console_script_runs() -> None:
     )
     assert "Exact: 40 deals" in done.stdout
     assert done.stderr == ""
+
+
+def test_an_exact_run_of_days_is_refused_by_the_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["equity", "A", "random", "random", "--exact"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("omaha equity: an exact run would enumerate 1,323,469,085,776,790")
+    assert "--exact" in err and "--max-deals" in err
+    assert main(["equity", "AhAsKhKs", "JdTd9c8c", "--exact", "--max-deals", "1000"]) == 2
+    assert "enumerate 1,086,008 deals" in capsys.readouterr().err
+    args = ["equity", "AhAsKhKs", "JdTd9c8c", "--board", "Qs7h2c", "--exact", "--max-deals"]
+    assert main([*args, "820"]) == 0
+
+
+def test_the_help_shows_percent_signs_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha.cli import equity_cmd
+    from omaha.equities import MAX_DEALS
+
+    with pytest.raises(SystemExit):
+        main(["equity", "--help"])
+    out = capsys.readouterr().out
+    assert "%%" not in out and '"15%"' in out and "'15%'" in out
+    assert equity_cmd.MAX_DEALS == MAX_DEALS
+
+
+def test_a_range_nested_too_deep_is_a_message_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["equity", "(" * 250 + "AA" + ")" * 250, "random"]) == 1
+    assert "parentheses nest more than 50 deep" in capsys.readouterr().err
+    assert main(["equity", "AA" + ":AA" * 1000, "KK", "--samples", "2000", "--seed", "1"]) == 0

@@ -314,3 +314,42 @@ def test_a_win_by_a_player_not_dealt_in_is_refused() -> None:
     # plays no part in the hand.
     text = PARTY.replace("Player2 wins Lo", "Player3 wins Lo")
     refused(text, "p.txt", "'Player3' wins but is not dealt in")
+
+
+# ------------------------------------------------------------------ Full Tilt
+
+
+def test_full_tilt_street_pot_is_checked() -> None:
+    text = (HH / "fulltilt" / "ftp_plo_cash_0.50-1_hu_showdown.txt").read_text("utf-8-sig")
+    assert "(Total Pot: $6, 2 Players)" in text
+    assert len(replayed(text, "f.txt")) == 1
+    bad = text.replace("[Td] (Total Pot: $6,", "[Td] (Total Pot: $600,")
+    refused(bad, "f.txt", "the pot is stated as 600, but the bets so far make 6", "line 13")
+
+
+@pytest.mark.parametrize("bad", ["-€42.10", "€42.10e3", "€4\u06612.10", "€42.10x", "42.10.5"])
+def test_ipoker_amount_is_the_whole_attribute(bad: str) -> None:
+    refused(IPOKER.replace('chips="€42.10"', f'chips="{bad}"'), "i.xml", "is no amount")
+
+
+def test_import_of_a_cancelled_hand_is_a_note_not_an_error(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from omaha.cli import main
+
+    text = TOURNEY.read_text()
+    cut = text.index("** Dealing down cards **")
+    only = tmp_path / "cancelled.txt"
+    only.write_text(text[:cut] + "Hand cancelled\n", encoding="utf-8")
+    assert main(["import", str(only), "-o", str(tmp_path / "out.phhs")]) == 0
+    err = capsys.readouterr().err
+    assert "note:" in err and "hand 20000000001" in err and "cancelled" in err
+
+
+@pytest.mark.parametrize(
+    "new", ["Main Pot: $25.70 Rake: $1.30", "Main Pot: $24.70 Side Pot 1: $1 Rake: $1.30"]
+)
+def test_party_newer_format_pot_is_checked(new: str) -> None:
+    text = (HH / "partypoker" / "own_party_new_plo.txt").read_text()
+    assert len(replayed(text, "p.txt")) > 1
+    refused(text.replace("Main Pot: $24.70 Rake: $1.30", new), "p.txt", "the total pot")

@@ -747,6 +747,7 @@ def test_a_run_it_once_file_is_not_taken_for_ggpoker() -> None:
         ('<game id="33781219-10" starttime="20110428130032" numholecards="4">', "Merge Gaming"),
         ('<Game hhversion="5" id="5959022064" date="2016-03-25 00:46:30" x="1">', "Microgaming"),
         ('<HAND time="1291155932" id="6351562000" index="0">', "Everest Poker"),
+        ("PokerMaster Hand #1905261509100000: Omaha Pot Limit ($15/$30 USD)", "PokerMaster"),
     ],
 )
 def test_the_formats_of_sites_that_closed_are_refused_clearly(first: str, site: str) -> None:
@@ -778,3 +779,48 @@ def test_courchevel_is_refused_naming_the_game(old: str, new: str) -> None:
     ft = FT_NOISE.replace("Pot Limit Omaha Hi", "PL Courchevel Hi")
     with pytest.raises(HistoryError, match=r"hand 1001, line 1: 'PL Courchevel Hi' is Courchevel"):
         parse(ft, "x.txt")
+
+
+def test_full_tilt_splits_a_pot_in_its_smallest_chip() -> None:
+    # docs/rules.md §4.1: the odd chip is the table's smallest. Full Tilt's
+    # tables play in the unit their amounts show (here nickels: every stack,
+    # bet and collect is a multiple of $0.05), and split $2.85 (a $3 pot less
+    # $0.15) as $1.45 high and $1.40 low, not $1.43 and $1.42.
+    text = (
+        FT_HILO_2006.replace("Rake $0.10", "Rake $0.15")
+        .replace("low pot ($1.45)", "low pot ($1.40)")
+        .replace(
+            "Ann (button) showed [7d 2c Ks Ad] and won ($1.45)",
+            "Ann (button) showed [7d 2c Ks Ad] and won ($1.40)",
+        )
+    )
+    h, stacks = replayed(text)
+    assert h.fields["_chip"] == D("0.05")
+    assert stacks == [D("100.45"), 99, D("100.4")]
+    with pytest.raises(OmahaError, match="the replay gives"):
+        phh.replay(h.with_fields(_chip=None))
+    assert "_chip" not in one(FT_NOISE).fields  # no pot shared: nothing to say
+
+
+@pytest.mark.parametrize(
+    ("text", "reader"),
+    [
+        (GG_SIDE_POT.replace("PLO ($1/$2)", "PLO [$1/$2]"), "GGPoker hand's first line"),
+        (GG_SIDE_POT.replace("Bob: checks", "Bob: checks twice"), "GGPoker reader"),
+        (GG_SIDE_POT.replace("Cy: calls $30", "Cy calls quickly $30"), "GGPoker reader"),
+        (WINAMAX_RIVER.replace("Bob checks\nAnn bets", "Bob calls it\nAnn bets"), "Winamax reader"),
+        (FT_NOISE.replace("Board: [2c", "Boards: [2c"), "summary line the Full Tilt Poker reader"),
+    ],
+)
+def test_each_reader_names_itself(text: str, reader: str) -> None:
+    with pytest.raises(HistoryError, match=reader):
+        parse(text, "x.txt")
+
+
+def test_a_file_with_a_blank_line_after_every_line_is_a_clear_error() -> None:
+    # Some exports double every line end: the seats are not where they belong.
+    text = "\n\n".join(FT_NOISE.splitlines()) + "\n"
+    with pytest.raises(
+        HistoryError, match="hand 1001, line 2: a blank line where the seats belong"
+    ):
+        parse(text, "x.txt")

@@ -80,3 +80,24 @@ def test_lazy_names_are_listed_once() -> None:
     assert set(omaha.__all__) == eager | set(omaha._LAZY)
     for name, module in omaha._LAZY.items():  # each resolves, from its module
         assert getattr(omaha, name) is getattr(__import__(module, fromlist=[name]), name)
+
+
+def test_the_import_graph_has_no_circle() -> None:
+    """No module imports, even from inside a function, one that imports it back."""
+    import pathlib
+
+    tool = pathlib.Path(__file__).parent.parent / "tools" / "import_graph.py"
+    run = subprocess.run([sys.executable, str(tool)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "circles (with imports in functions): none" in run.stdout
+
+
+def test_equity_of_cards_does_not_load_ranges_or_numpy() -> None:
+    code = (
+        "import sys, omaha\n"
+        "omaha.equity(['AhAsKhKs', 'JdTd9c8c'], board='Qs7h2c')\n"
+        "print(sorted(m for m in ('numpy', 'omaha.ranges') if m in sys.modules))"
+    )
+    run = _run(code)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

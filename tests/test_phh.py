@@ -19,6 +19,7 @@ import omaha
 from omaha import IllegalActionError, OmahaError, phh
 from omaha.cards import parse_cards
 from omaha.phh import fields
+from omaha.phh import history as phh_history
 from table_play import relabel
 
 DATA = pathlib.Path(__file__).parent / "data" / "phh"
@@ -589,6 +590,8 @@ _toml_values = st.recursive(
 _CHECKED_FIELDS = {*fields.REQUIRED_COMMON, *fields.AMOUNT_FIELDS, fields.HOLE_COUNT_FIELD}
 _CHECKED_FIELDS |= {fields.CAP_FIELD, fields.HU_UNLIMITED_FIELD}
 _CHECKED_FIELDS |= {fields.POTS_FIELD, fields.FEES_FIELD, fields.RUN_BOARDS_FIELD}
+_CHECKED_FIELDS |= {fields.ODD_CHIPS_FIELD, fields.RAISE_OVER_ALL_IN_FIELD}  # house rules
+_CHECKED_FIELDS |= set(phh_history.CHECKED_STANDARD_FIELDS)  # PHH's own, by meaning
 _extra_keys = st.text(min_size=1, max_size=10).filter(lambda k: k not in _CHECKED_FIELDS)
 
 

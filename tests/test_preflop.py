@@ -16,15 +16,16 @@ import numpy as np
 import pytest
 
 import omaha
-from omaha import _class_order, _equity, _preflop_build, preflop
+from omaha import _equity, _preflop_build, _suit_classes, preflop
 from omaha.errors import InvalidCardError, PreflopTableError
+from omaha.ranges import _classes
 
 GAMES = ("hi", "hilo")
 
 
 @pytest.fixture(scope="module")
 def numerators() -> tuple[int, dict[str, np.ndarray]]:
-    rows, _ = _class_order.canonical_classes(4)
+    rows, _ = _suit_classes.canonical_classes(4)
     data = importlib.resources.files("omaha").joinpath("data/preflop-4.bin").read_bytes()
     deals, (hi, hilo) = _preflop_build.decode(data, rows)
     return deals, {"hi": hi, "hilo": hilo}
@@ -33,7 +34,7 @@ def numerators() -> tuple[int, dict[str, np.ndarray]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_class_is_present_once(game: str) -> None:
     table = omaha.preflop_table(game)  # type: ignore[arg-type]
-    rows, sizes = _class_order.canonical_classes(4)
+    rows, sizes = _suit_classes.canonical_classes(4)
     assert len(table) == len(rows) == 16_432
     assert sorted(e.hole for e in table) == sorted(omaha.format_cards(r) for r in rows.tolist())
     assert sum(e.combinations for e in table) == 270_725
@@ -50,7 +51,7 @@ def test_the_shares_of_both_players_add_up_to_the_pot(
     # Over all ordered pairs of holes and boards each deal's two shares add
     # up to 1: the class totals, weighted by class size, give exactly half.
     deals, num = numerators
-    _, sizes = _class_order.canonical_classes(4)
+    _, sizes = _suit_classes.canonical_classes(4)
     assert deals == 211_315_436_640
     assert int((num["hi"].astype(object) * sizes).sum()) == 270_725 * deals
     assert int((num["hilo"].astype(object) * sizes).sum()) == 2 * 270_725 * deals
@@ -78,7 +79,7 @@ def test_entries_equal_exact_equity_against_one_random_hand(
 def test_more_entries_equal_exact_equity(
     seed: int, numerators: tuple[int, dict[str, np.ndarray]]
 ) -> None:
-    rows, _ = _class_order.canonical_classes(4)
+    rows, _ = _suit_classes.canonical_classes(4)
     cid = random.Random(seed).randrange(len(rows))
     deals, num = numerators
     for game, unit in (("hi", 2), ("hilo", 4)):
@@ -109,7 +110,7 @@ def test_class_equity_is_the_percent_range_seam(
     same = num[order][1:] == num[order][:-1]
     assert (eq[order][1:][same] == eq[order][:-1][same]).all()
     # Percent ranges take their order from it: 10% is the best classes.
-    mask = _class_order.percent_classes(game, 4, 0, 10)
+    mask = _classes.percent_classes(game, 4, 0, 10)
     assert eq[mask].min() >= eq[~mask].max()
     r = omaha.parse_range("10%", game=game)
     assert 100 * len(r) >= 10 * 270_725
@@ -157,7 +158,7 @@ def test_the_file_format_round_trips(numerators: tuple[int, dict[str, np.ndarray
     data = importlib.resources.files("omaha").joinpath("data/preflop-4.bin").read_bytes()
     _, num = numerators
     assert _preflop_build.encode(num["hi"], num["hilo"]) == data  # the same bytes
-    rows, _ = _class_order.canonical_classes(4)
+    rows, _ = _suit_classes.canonical_classes(4)
     with pytest.raises(ValueError, match="other class rows"):
         _preflop_build.decode(data, np.ascontiguousarray(rows[::-1]))
     assert len(data) < 300_000
@@ -167,7 +168,7 @@ def test_the_builder_refuses_totals_that_do_not_add_up(
     numerators: tuple[int, dict[str, np.ndarray]],
 ) -> None:
     _, num = numerators
-    _, sizes = _class_order.canonical_classes(4)
+    _, sizes = _suit_classes.canonical_classes(4)
     hi, hilo = num["hi"] * sizes, num["hilo"] * sizes
     assert [a.tolist() for a in _preflop_build._finish(hi, hilo)] == [
         num["hi"].tolist(),

@@ -8,6 +8,7 @@ import fractions
 import pytest
 
 from omaha import NoLimit, Table
+from omaha.errors import ArgumentError, ArgumentTypeError
 from omaha.pots import Pot
 from omaha.rake import PercentRake, RecordedRake, parse_rate
 
@@ -92,3 +93,71 @@ def test_percent_rake_in_a_hand_per_pot_and_no_flop_no_drop() -> None:
     while not hand.is_over:
         hand.fold()
     assert hand.result.rake == 0 and sum(table.stacks) == 410
+
+
+# ------------------------------------------- adversarial caps and rates (issue 17)
+
+
+@pytest.mark.parametrize(
+    ("cap", "named"),
+    [
+        (1.5, "1.5"),
+        ({2: 5, None: 3}, "None"),
+        ({2: 1.5}, "1.5"),
+        ("3", "'3'"),
+        (True, "True"),
+        ([3], "[3]"),
+    ],
+)
+def test_a_cap_that_is_no_chip_count_is_a_type_error_naming_it(cap: object, named: str) -> None:
+    with pytest.raises(ArgumentTypeError) as info:
+        PercentRake("5%", cap=cap)  # type: ignore[arg-type]
+    assert named in str(info.value)
+
+
+@pytest.mark.parametrize(("cap", "named"), [(-1, "-1"), ({2: -5}, "-5"), ({0: 3}, "{0: 3}")])
+def test_a_negative_cap_or_a_key_below_one_player_is_refused(cap: object, named: str) -> None:
+    with pytest.raises(ArgumentError, match=named.replace("{", r"\{").replace("}", r"\}")):
+        PercentRake("5%", cap=cap)  # type: ignore[arg-type]
+
+
+def test_numpy_integer_caps_and_steps_are_chip_counts() -> None:
+    np = pytest.importorskip("numpy")
+    policy = PercentRake("5%", cap=np.int64(300), step=np.int32(1))
+    assert policy.cap == 300 and type(policy.cap) is int and type(policy.step) is int
+    assert policy.amount(10_000) == 300
+    by_players = PercentRake("5%", cap={np.int64(2): np.int64(50), 5: np.uint8(150)})
+    assert by_players.cap == {2: 50, 5: 150}
+    assert by_players.amount(10_000, players=3) == 50
+    assert by_players.amount(10_000, players=6) == 150
+
+
+@pytest.mark.parametrize(
+    "rate",
+    [
+        "1e-999999999999",
+        decimal.Decimal("1e-999999999999"),
+        "1e999999999999",
+        "0." + "0" * 40 + "1",
+        "1" * 100_000,
+    ],
+    ids=["tiny text", "tiny Decimal", "huge", "41 places", "100k digits"],
+)
+def test_a_rate_too_long_to_be_a_rate_is_refused_at_once(rate: object) -> None:
+    # Fraction(Decimal("1e-999999999999")) would build a trillion-digit power of ten.
+    with pytest.raises(ArgumentError) as info:
+        PercentRake(rate)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 400
+
+
+@pytest.mark.parametrize("rate", ["Infinity", "-inf", decimal.Decimal("Infinity"), "NaN", "5%%"])
+def test_an_infinite_or_malformed_rate_is_refused_naming_it(rate: object) -> None:
+    with pytest.raises(ArgumentError) as info:
+        parse_rate(rate)
+    assert repr(rate) in str(info.value)
+
+
+def test_the_longest_allowed_rate_is_exact() -> None:
+    rate = "0." + "0" * 29 + "1"  # 30 places
+    assert parse_rate(rate) == fractions.Fraction(1, 10**30)
+    assert parse_rate("0e-99999999999") == 0

@@ -21,7 +21,6 @@ import pickle
 import random
 import subprocess
 import sys
-import types
 from collections.abc import Callable
 from math import comb
 from typing import Any
@@ -39,11 +38,14 @@ from omaha import (
     PreflopTableError,
     Range,
     RangeSyntaxError,
-    _class_order,
-    _range_match,
+    _holes,
+    _suit_classes,
     format_range,
     parse_range,
+    preflop,
 )
+from omaha.errors import quote
+from omaha.ranges import _classes, _matching
 
 TOTAL = {k: comb(52, k) for k in (4, 5, 6)}
 
@@ -464,7 +466,7 @@ def test_syntax_errors(text: str, position: int, reason: str) -> None:
     err = info.value
     assert err.position == position, err
     assert reason in err.reason, err
-    assert str(err) == f"{err.reason} (at position {position} in {text!r})"
+    assert str(err) == f"{err.reason} (at position {position} in {quote(text)})"
     assert err.text == text
 
 
@@ -668,7 +670,7 @@ def test_binary_operators_on_weighted_parts(a: str, b: str, wa: int, wb: int) ->
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, TOTAL[4] - 1), st.integers(1, 100)), max_size=25))
 def test_format_range_round_trips_written_holes(picks: list[tuple[int, int]]) -> None:
-    holes = _range_match.all_holes(4)
+    holes = _holes.all_holes(4)
     want = np.zeros(TOTAL[4], np.int64)
     parts = []
     for i, w in picks:
@@ -703,15 +705,15 @@ def test_format_range_round_trips_more_cards(k: int) -> None:
 
 
 def test_four_card_classes_against_the_oracle() -> None:
-    rows, sizes = _class_order.canonical_classes(4)
+    rows, sizes = _suit_classes.canonical_classes(4)
     assert rows.shape == (16_432, 4) and rows.dtype == np.uint8
     assert int(sizes.sum()) == TOTAL[4] and (sizes >= 1).all()
     assert (np.diff(row_keys(rows)) > 0).all()  # class ids follow ascending canonical rows
     for row in rows.tolist():
         assert ro.canonical_row(tuple(row)) == tuple(row)
     # the class of every hole is the oracle's class
-    (block,) = _range_match.hole_blocks(4)
-    ids = _class_order.class_ids(block)
+    (block,) = _holes.hole_blocks(4)
+    ids = _suit_classes.class_ids(block)
     pairs = {(ro.class_key(h), int(i)) for h, i in zip(ro.all_holes(4), ids.tolist(), strict=True)}
     assert len(pairs) == 16_432 and len({k for k, _ in pairs}) == 16_432
     assert np.bincount(ids, minlength=16_432).tolist() == sizes.tolist()
@@ -720,11 +722,11 @@ def test_four_card_classes_against_the_oracle() -> None:
 
 
 def test_five_card_classes() -> None:
-    rows, sizes = _class_order.canonical_classes(5)
-    assert len(rows) == _class_order.CLASS_COUNTS[5] == 134_459
+    rows, sizes = _suit_classes.canonical_classes(5)
+    assert len(rows) == _suit_classes.CLASS_COUNTS[5] == 134_459
     assert int(sizes.sum()) == TOTAL[5]
-    (block,) = _range_match.hole_blocks(5)
-    ids = _class_order.class_ids(block)
+    (block,) = _holes.hole_blocks(5)
+    ids = _suit_classes.class_ids(block)
     for i in random.Random(55).sample(range(TOTAL[5]), 300):
         hole = tuple(block.codes[i].tolist())
         assert tuple(rows[ids[i]].tolist()) == ro.canonical_row(hole)
@@ -732,8 +734,8 @@ def test_five_card_classes() -> None:
 
 @pytest.mark.slow
 def test_six_card_classes() -> None:
-    rows, sizes = _class_order.canonical_classes(6)
-    assert len(rows) == _class_order.CLASS_COUNTS[6] == 962_988
+    rows, sizes = _suit_classes.canonical_classes(6)
+    assert len(rows) == _suit_classes.CLASS_COUNTS[6] == 962_988
     assert int(sizes.sum()) == TOTAL[6]
     for row in rows[::50_000].tolist():
         assert ro.canonical_row(tuple(row)) == tuple(row)
@@ -748,7 +750,7 @@ def _fake_equity_of_row(row: tuple[int, ...]) -> float:
 
 
 def _fake_class_equity(game: str, hole_count: int) -> np.ndarray:
-    rows, _ = _class_order.canonical_classes(hole_count)
+    rows, _ = _suit_classes.canonical_classes(hole_count)
     return np.array([_fake_equity_of_row(tuple(r)) for r in rows.tolist()], np.float64)
 
 
@@ -760,7 +762,7 @@ def fake_table(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
         calls.append((game, hole_count))
         return _fake_class_equity(game, hole_count)
 
-    monkeypatch.setattr(_class_order, "class_equity", class_equity)
+    monkeypatch.setattr(_classes, "class_equity", class_equity)
     return calls
 
 
@@ -786,9 +788,9 @@ def test_percent_ranges_against_the_oracle(
 
 
 def test_percent_semantics(fake_table: list[Any]) -> None:
-    (block,) = _range_match.hole_blocks(4)
-    ids = _class_order.class_ids(block)
-    _, sizes = _class_order.canonical_classes(4)
+    (block,) = _holes.hole_blocks(4)
+    ids = _suit_classes.class_ids(block)
+    _, sizes = _suit_classes.canonical_classes(4)
     equity = _fake_class_equity("hi", 4)
     order = sorted(range(len(sizes)), key=lambda c: (-equity[c], c))
     for n in (1, 7, 10, 50, 100):
@@ -807,8 +809,8 @@ def test_percent_semantics(fake_table: list[Any]) -> None:
 
 
 def test_percent_ties_take_ascending_canonical_rows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_class_order, "class_equity", lambda game, k: np.zeros(16_432))
-    _, sizes = _class_order.canonical_classes(4)
+    monkeypatch.setattr(_classes, "class_equity", lambda game, k: np.zeros(16_432))
+    _, sizes = _suit_classes.canonical_classes(4)
     cum = np.cumsum(sizes)
     first = int(np.searchsorted(cum * 100, TOTAL[4], side="left")) + 1
     r = parse_range("1%")
@@ -822,56 +824,50 @@ def test_percent_game_and_hole_count_reach_the_table(fake_table: list[tuple[str,
     r = parse_range("10%", hole_count=5)
     assert fake_table[-1] == ("hi", 5)
     assert 100 * len(r) >= 10 * TOTAL[5]
-    _, sizes = _class_order.canonical_classes(5)
-    (block,) = _range_match.hole_blocks(5)
-    ids = _class_order.class_ids(block)
+    _, sizes = _suit_classes.canonical_classes(5)
+    (block,) = _holes.hole_blocks(5)
+    ids = _suit_classes.class_ids(block)
     chosen = np.zeros(TOTAL[5], bool)
     chosen[np.searchsorted(row_keys(block.codes), row_keys(r.holes))] = True
     classes = np.unique(ids[chosen])
     assert int(sizes[classes].sum()) == len(r)  # whole classes
 
 
-def _without_preflop(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "omaha.preflop", None)  # import fails: not in this build
-
-
-@pytest.mark.parametrize("k", [4, 5, 6])
-def test_no_preflop_table_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, k: int) -> None:
-    _without_preflop(monkeypatch)
-    with pytest.raises(PreflopTableError, match=r"preflop equity table \(omaha.preflop\)"):
+@pytest.mark.parametrize("k", [5, 6])
+def test_no_preflop_table_is_a_clear_error(k: int) -> None:
+    # Only 4-card Omaha has a table: percent ranges of 5 and 6 cards are refused by name.
+    with pytest.raises(PreflopTableError, match=rf"no preflop table for {k}-card holes"):
         parse_range("10%", hole_count=k)
     assert issubclass(PreflopTableError, OmahaError)
     with pytest.raises(RangeSyntaxError):  # the text is read (and rejected) first
-        parse_range("10%,")
+        parse_range("10%,", hole_count=k)
+
+
+def test_a_damaged_table_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table file unreadable: the preflop module's own error reaches the caller."""
+
+    def unreadable(game: str, hole_count: int) -> np.ndarray:
+        raise PreflopTableError("the preflop table file is damaged")
+
+    monkeypatch.setattr(preflop, "class_equity", unreadable)
+    with pytest.raises(PreflopTableError, match="damaged"):
+        parse_range("10%")
 
 
 def test_preflop_provider_contract(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("omaha.preflop")
-    monkeypatch.setitem(sys.modules, "omaha.preflop", module)
-    with pytest.raises(PreflopTableError, match="provides no class_equity"):
-        parse_range("10%")
-
+    # ranges imports omaha.preflop plainly and calls preflop.class_equity when a
+    # percent range is read: what it returns is checked.
     def too_short(game: str, hole_count: int) -> np.ndarray:
         return np.zeros(10)
 
-    module.class_equity = too_short  # type: ignore[attr-defined]
+    monkeypatch.setattr(preflop, "class_equity", too_short)
     with pytest.raises(PreflopTableError, match=r"expected one per class \(16432,\)"):
         parse_range("10%")
 
-    def not_five(game: str, hole_count: int) -> np.ndarray:
-        if hole_count != 4:
-            raise PreflopTableError(f"no preflop ordering for {hole_count}-card holes")
-        return _fake_class_equity(game, hole_count)
-
-    module.class_equity = not_five  # type: ignore[attr-defined]
-    assert len(parse_range("100%")) == TOTAL[4]
-    with pytest.raises(PreflopTableError, match="no preflop ordering for 5-card holes"):
-        parse_range("10%", hole_count=5)
-
     def nan(game: str, hole_count: int) -> np.ndarray:
-        return np.full(_class_order.CLASS_COUNTS[hole_count], np.nan)
+        return np.full(_suit_classes.CLASS_COUNTS[hole_count], np.nan)
 
-    module.class_equity = nan  # type: ignore[attr-defined]
+    monkeypatch.setattr(preflop, "class_equity", nan)
     with pytest.raises(PreflopTableError, match="not finite"):
         parse_range("10%")
 
@@ -906,7 +902,7 @@ def test_public_api_is_documented_and_annotated() -> None:
     assert "docs/ranges.md" in (parse_range.__doc__ or "")
 
 
-@pytest.mark.parametrize("name", ["omaha.ranges", "omaha._class_order", "omaha.errors"])
+@pytest.mark.parametrize("name", ["omaha.ranges", "omaha._suit_classes", "omaha.errors"])
 def test_docstring_examples(name: str) -> None:
     mod = sys.modules.get(name) or __import__(name, fromlist=["_"])
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -927,7 +923,7 @@ ALPHABET = "AKQJT98765432shdcwxyzRONBEF*[]{}(),:!@+-%$10 .#é"
 def test_any_text_parses_or_raises_a_syntax_error(text: str) -> None:
     try:
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(_class_order, "class_equity", _fake_class_equity)
+            mp.setattr(_classes, "class_equity", _fake_class_equity)
             r = parse_range(text)
     except RangeSyntaxError as err:
         assert 0 <= err.position <= len(text)
@@ -952,3 +948,91 @@ def test_whitespace_and_case_do_not_matter(text: str) -> None:
     assert outcome(spaced) == outcome(text)
     if "$" not in text:  # macro names are case-sensitive (§7)
         assert outcome(text.swapcase()) == outcome(text)
+
+
+# ------------------------------------------- depth, length and other tools (issue 17)
+
+
+def test_parentheses_deeper_than_the_limit_are_a_syntax_error_not_a_recursion_error() -> None:
+    from omaha.ranges import MAX_DEPTH
+
+    assert len(parse_range("(" * MAX_DEPTH + "AA" + ")" * MAX_DEPTH)) == 6961
+    text = "(" * 250 + "AA" + ")" * 250
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range(text)
+    assert info.value.position == MAX_DEPTH
+    assert "nest more than 50 deep" in info.value.reason
+    assert "a text of 502 characters" in str(info.value)
+
+
+@pytest.mark.parametrize("op", [":", "!"])
+def test_a_chain_of_any_length_is_evaluated(op: str) -> None:
+    # A left-deep chain of 1,000 links once overflowed the evaluator's stack.
+    r = parse_range("AA" + f"{op}AA" * 1000)
+    assert len(r) == (6961 if op == ":" else 0)
+    r = parse_range("*" + "!AA" * 1000 + ":$ds")
+    assert len(r) == len(parse_range("*!AA:$ds"))
+
+
+def test_a_long_list_of_equal_and_of_written_out_members_reads_the_same() -> None:
+    assert np.array_equal(parse_range(",".join(["AK"] * 500)).holes, parse_range("AK").holes)
+    r = parse_range("AA@50,KK@20")
+    back = parse_range(format_range(r))
+    assert np.array_equal(back.holes, r.holes) and np.array_equal(back.weights, r.weights)
+    # written-out holes mixed with patterns, in either case, with a repeated card
+    mixed = parse_range("asahkskh, QQ, AsAsKdKc, AhAsKhKs")
+    assert np.array_equal(mixed.holes, parse_range("AsAhKsKh,QQ").holes)
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [("AsAhKsKh,AA@50", 0), ("AA@50,AsAhKsKh", 6), ("KK@50,AsAhKsKh,QQ@50", 6)],
+)
+def test_a_written_out_hole_is_an_unweighted_member(text: str, position: int) -> None:
+    with pytest.raises(RangeSyntaxError, match="without a weight") as info:
+        parse_range(text)
+    assert info.value.position == position
+
+
+def test_reading_back_every_hole_is_exact_and_linear() -> None:
+    everything = parse_range("*")
+    back = parse_range(format_range(everything))
+    assert np.array_equal(back.holes, everything.holes)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [("AK**ds", "'AK:$ds'"), ("AAKKds", "'AAKK:$ds'"), ("AKQJss", "'AKQJ:$ss'")],
+)
+def test_another_tools_suit_suffix_points_to_the_macro(text: str, hint: str) -> None:
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range(text)
+    assert "pattern has 5 cards, holes have 4" in info.value.reason
+    assert "looks like another tool's syntax" in info.value.reason and hint in info.value.reason
+    # and the advice holds: it is a range
+    assert len(parse_range(hint.strip("'"))) > 0
+    with pytest.raises(RangeSyntaxError) as plain:
+        parse_range("AKQJT")
+    assert "another tool" not in plain.value.reason
+
+
+def test_counting_matches_the_search_on_patterns_of_disjoint_or_equal_sets() -> None:
+    # The counting path (no variables or braces, card sets equal or disjoint)
+    # against the search it replaces, over every 5-card hole.
+    for text in ("AA", "AAK", "AsK", "[A,K]Q", "AhKh*", "2c3c4c5c", "AAA", "$MQ", "ss", "hs"):
+        node = omaha.ranges._Parser(text, 5, "hi").parse()
+        assert isinstance(node, _matching.Pattern)
+        plans = [_matching._plan(inst) for inst in node.instances]
+        for block in _holes.hole_blocks(5):
+            ctx = _matching._Context(block, {}, lambda p: np.zeros(0, bool))
+            searched = block.zeros()
+            for plan in plans:
+                if plan is not None:
+                    searched |= ctx.run(plan)
+            counts = [_matching._counts(inst) for inst in node.instances]
+            assert all(c is not None for c in counts), text
+            counted = block.zeros()
+            for c in counts:
+                assert c is not None
+                counted |= ctx.counted(c)
+            assert np.array_equal(searched, counted), text

@@ -3,13 +3,13 @@
 Private helper of :mod:`omaha.preflop` (``python -m omaha.preflop build``).
 
 What is computed. For every suit-isomorphism class of 4-card holes (16,432;
-:func:`omaha._class_order.canonical_classes`), the pot share of one of its
+:func:`omaha._suit_classes.canonical_classes`), the pot share of one of its
 holes against one hole drawn uniformly from the other 48 cards, over every
 5-card board from the 44 cards left: ``C(48, 5) * C(43, 4) =
 211,315,436,640`` deals per hole, Omaha Hi and Hi-Lo (eight or better).
 
 How. The boards are visited by suit-isomorphism class too (134,459 classes
-of 5-card sets, :func:`~omaha._class_order.canonical_classes` with 5): for
+of 5-card sets, :func:`~omaha._suit_classes.canonical_classes` with 5): for
 one representative board ``B`` the compiled kernel
 :func:`omaha._equity.preflop_shares` scores every hole ``h`` avoiding ``B``
 against every hole avoiding both (inclusion-exclusion over ``h``'s cards
@@ -45,7 +45,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from omaha import _class_order, _equity, _range_match
+from omaha import _equity, _holes, _suit_classes
 
 __all__ = ["DEALS", "MAGIC", "build", "chunk_shares", "decode", "encode", "inputs_digest"]
 
@@ -62,12 +62,12 @@ class _Inputs:
     """The board classes, the holes and their class ids (built once)."""
 
     def __init__(self) -> None:
-        self.boards, sizes = _class_order.canonical_classes(5)
+        self.boards, sizes = _suit_classes.canonical_classes(5)
         self.weights = sizes.astype(np.int64)
-        (block,) = _range_match.hole_blocks(HOLE_COUNT)
+        (block,) = _holes.hole_blocks(HOLE_COUNT)
         self.holes = np.ascontiguousarray(block.codes)
-        self.slots = np.ascontiguousarray(_class_order.class_ids(block), dtype=np.int32)
-        self.rows, self.sizes = _class_order.canonical_classes(HOLE_COUNT)
+        self.slots = np.ascontiguousarray(_suit_classes.class_ids(block), dtype=np.int32)
+        self.rows, self.sizes = _suit_classes.canonical_classes(HOLE_COUNT)
 
 
 _INPUTS: list[_Inputs] = []

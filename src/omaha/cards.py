@@ -108,7 +108,7 @@ def parse_card(text: str) -> int:
         If ``text`` is not exactly one card.
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"a card must be a string such as 'As', not {text!r}")
+        raise InvalidCardError(f"a card must be a string such as 'As', not {quote(text)}")
     card = text.strip()
     code = _CODE_OF.get(card.lower()) if card.isascii() else None
     if code is None:
@@ -118,10 +118,10 @@ def parse_card(text: str) -> int:
 
 def _bad(card: str, text: str | None = None) -> str:
     """Name a malformed card for a message; a non-ASCII look-alike is named by its code point."""
-    where = "" if text is None else f" in {text!r}"
+    where = "" if text is None else f" in {quote(text)}"
     odd = next((ch for ch in card if not ch.isascii()), None)
     note = "" if odd is None else f" (U+{ord(odd):04X} is not an ASCII rank or suit)"
-    return f"malformed card {card!r}{where}{note}"
+    return f"malformed card {quote(card)}{where}{note}"
 
 
 def _parse_text(text: str) -> list[int]:
@@ -344,7 +344,7 @@ _NOT_ASCII = -2  # _cardtext: a byte over 127, for parse_cards to decide
 
 def _check_max_cards(max_cards: int) -> None:
     if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 0 <= max_cards <= 52:
-        raise ArgumentError(f"max_cards must be an integer 0..52, got {max_cards!r}")
+        raise ArgumentError(f"max_cards must be an integer 0..52, got {quote(max_cards)}")
 
 
 def _is_arrow(texts: object) -> bool:
@@ -418,7 +418,7 @@ def parse_cards_array(
     if not (kinds <= {str} or kinds <= {bytes}):
         bad = next((t for t in items if not isinstance(t, str | bytes)), None)
         if bad is not None:
-            raise ArgumentTypeError(f"card texts must be str or bytes, not {bad!r}")
+            raise ArgumentTypeError(f"card texts must be str or bytes, not {quote(bad)}")
         raise ArgumentTypeError("card texts must be all str or all bytes, not a mix")
     import pyarrow as pa
 

@@ -166,6 +166,7 @@ def evaluate_frame(
     columns: Sequence[str] | None = None,
     errors: Errors = "raise",
     threads: int = 1,
+    replace: bool = False,
 ) -> dd.DataFrame:
     """Evaluate every deal of a Dask DataFrame, partition by partition (lazily).
 
@@ -189,6 +190,10 @@ def evaluate_frame(
         that row null results and a ``reason`` column, as the local call.
     threads : int, default 1
         Threads running the compiled kernel inside each task.
+    replace : bool, default False
+        An input column named like a result column is replaced by the
+        result; without it, such a column is a :class:`~omaha.ColumnError`,
+        at once.
 
     Returns
     -------
@@ -233,11 +238,13 @@ def evaluate_frame(
     found = tabular.find_columns([str(c) for c in empty.columns], hole, board)
     text = [c for c in found if isinstance(c, str) and empty[c].dtype == object]
     meta = tabular.evaluate_frame(
-        empty.astype(dict.fromkeys(text, "string")), hole, board, wanted, errors, threads
+        empty.astype(dict.fromkeys(text, "string")), hole, board, wanted, errors, threads, replace
     )
     for c in text:
         meta[c] = empty[c]
-    return ddf.map_partitions(_evaluate_partition, hole, board, wanted, errors, threads, meta=meta)
+    return ddf.map_partitions(
+        _evaluate_partition, hole, board, wanted, errors, threads, replace, meta=meta
+    )
 
 
 def _evaluate_partition(
@@ -247,12 +254,13 @@ def _evaluate_partition(
     columns: list[str] | None,
     errors: Any,
     threads: int,
+    replace: bool,
     partition_info: dict[str, Any] | None = None,
 ) -> pd.DataFrame:
     from omaha.files import tabular
 
     try:
-        return tabular.evaluate_frame(part, hole, board, columns, errors, threads)
+        return tabular.evaluate_frame(part, hole, board, columns, errors, threads, replace)
     except InvalidCardError as exc:
         number = partition_info["number"] if partition_info else "?"
         raise InvalidCardError(f"partition {number}, {exc}") from None
@@ -855,24 +863,35 @@ def evaluate_files(
 # ------------------------------------------------------------------ hand histories
 
 
-def _history_part(path: str, lenient: bool) -> pd.DataFrame:
-    """One file's rows of :func:`omaha.history.to_frame`, with Arrow dtypes (on a worker)."""
+def _history_part(piece: tuple[str, int | None, int | None], lenient: bool) -> pd.DataFrame:
+    """One file's rows of :func:`omaha.history.to_frame` (or a block of its hands), on a worker.
+
+    The columns have Arrow dtypes (``pd.ArrowDtype``), as the meta says.
+    """
     import pandas as pd
 
-    from omaha.history.frame import to_frame
+    from omaha.history.frame import iter_block, to_frame
 
-    return to_frame(path, lenient=lenient).to_pandas(types_mapper=pd.ArrowDtype)
+    path, first, last = piece
+    if first is None or last is None:
+        table = to_frame(path, lenient=lenient)
+    else:
+        table = to_frame(iter_block(path, first, last, lenient=lenient), lenient=lenient)
+    return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
-def history_frame(paths: str | Sequence[str], *, lenient: bool = False) -> dd.DataFrame:
+def history_frame(
+    paths: str | Sequence[str], *, lenient: bool = False, hands_per_task: int | None = None
+) -> dd.DataFrame:
     """Return the table of :func:`omaha.history.to_frame` over files, as a lazy Dask DataFrame.
 
-    One task per file, run where the scheduler puts it (the workers must
-    see the files: shared storage); the partitions, in the order of the
-    files, hold exactly the rows ``to_frame`` gives for each file, with the
-    columns of :data:`omaha.history.frame.SCHEMA` as ``pd.ArrowDtype``
-    dtypes (``.compute()`` gives the same values and types whatever the
-    number of workers; a task lost with a worker is run again).
+    One task per file, or per block of ``hands_per_task`` hands of a site's
+    file, run where the scheduler puts it (the workers must see the files:
+    shared storage); the partitions, in the order of the files and their
+    hands, hold exactly the rows ``to_frame`` gives, with the columns of
+    :data:`omaha.history.frame.SCHEMA` as ``pd.ArrowDtype`` dtypes
+    (``.compute()`` gives the same values and types whatever the number of
+    workers; a task lost with a worker is run again).
 
     Parameters
     ----------
@@ -882,6 +901,11 @@ def history_frame(paths: str | Sequence[str], *, lenient: bool = False) -> dd.Da
     lenient : bool, default False
         As :func:`omaha.history.to_frame` (the skipped hands' warnings are
         issued on the workers).
+    hands_per_task : int, optional
+        Cut each site's file into blocks of this many hands, one task each
+        (the client cuts the files' texts to count their hands, reading no
+        hand: :func:`omaha.history.frame.count_hands`). PHH files and iPoker
+        XML stay one task per file.
 
     Returns
     -------
@@ -890,12 +914,27 @@ def history_frame(paths: str | Sequence[str], *, lenient: bool = False) -> dd.Da
     Raises
     ------
     ArgumentError
-        A path or glob that names no file.
+        A path or glob that names no file, or a ``hands_per_task`` below 1.
+    OSError
+        ``hands_per_task`` and a file that cannot be read.
     """
     import pandas as pd
 
-    from omaha.history.frame import SCHEMA, expand_sources
+    from omaha.history.frame import SCHEMA, count_hands, expand_sources
 
+    bad = isinstance(hands_per_task, bool) or not isinstance(hands_per_task, int | None)
+    if bad or (hands_per_task is not None and hands_per_task < 1):
+        raise ArgumentError(f"hands_per_task must be a positive integer, got {hands_per_task!r}")
     files = expand_sources([paths] if isinstance(paths, str) else list(paths))
+    pieces: list[tuple[str, int | None, int | None]] = []
+    for path in files:
+        count = count_hands(path) if hands_per_task is not None else None
+        if count is None or hands_per_task is None or count <= hands_per_task:
+            pieces.append((path, None, None))
+            continue
+        pieces += [
+            (path, first, min(first + hands_per_task, count))
+            for first in range(0, count, hands_per_task)
+        ]
     meta = SCHEMA.empty_table().to_pandas(types_mapper=pd.ArrowDtype)
-    return dd.from_map(_history_part, files, lenient=lenient, meta=meta, enforce_metadata=False)
+    return dd.from_map(_history_part, pieces, lenient=lenient, meta=meta, enforce_metadata=False)

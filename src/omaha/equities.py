@@ -32,12 +32,12 @@ import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from omaha import _equity
 from omaha._threads import Workers
 from omaha.cards import MAX_PLAYERS, as_cards, parse_cards, require_distinct
-from omaha.errors import ArgumentError, DuplicateCardError, InvalidCardError
+from omaha.errors import ArgumentError, DuplicateCardError, InvalidCardError, quote
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
     Hand: TypeAlias = Cards | Range | None
 
-__all__ = ["EquityResult", "PlayerEquity", "equity"]
+__all__ = ["EquityResult", "MAX_DEALS", "PlayerEquity", "equity"]
 
 Game = Literal["hi", "hilo"]
 Method = Literal["auto", "exact", "monte-carlo"]
@@ -70,6 +70,21 @@ _MAX_SAMPLES = 2**63 - 1
 _AUTO_EXACT_DEALS = 200_000_000
 # Work (deals) below which threads=None runs on one thread.
 _THREADS_MIN_WORK = 1 << 18
+MAX_DEALS = 2_000_000_000
+"""The most deals ``method="exact"`` enumerates unless ``max_deals=`` says more.
+
+About half a minute on one core with 4-card hands (:func:`equity`, Notes).
+"""
+# Seconds per deal and player, per pair of hole cards a hand can play (C(size, 2)):
+# rough figures of one core of the reference machine (docs/guide.md), used only to
+# say how long a refused run would take and whether a progress bar is worth showing.
+_SECONDS_EXACT = 1.0e-9
+_SECONDS_RANGES = 3.0e-9
+_SECONDS_MONTE_CARLO = 1.0e-8
+# Exact against one random 4-card hand (counted by rank multisets): per board.
+_SECONDS_GROUPED_BOARD = 1.5e-6
+# progress=None shows a bar on a terminal at once for runs expected to last this long.
+_PROGRESS_SECONDS = 3.0
 
 
 def _cell(cell: int) -> tuple[tuple[int, int | None], int, int]:
@@ -197,20 +212,28 @@ def _reads_as_cards(text: str) -> bool:
     return True
 
 
-def _range_type() -> type | None:
-    """Return :class:`omaha.ranges.Range` if that module is loaded (a Range exists only then)."""
-    module = sys.modules.get("omaha.ranges")
-    return getattr(module, "Range", None)
+def _as_range(hole: object) -> Range | None:
+    """Return ``hole`` if it is an :class:`omaha.ranges.Range`, else None.
+
+    Card input (text, bytes, a list or tuple of codes) is never a range, and
+    does not load :mod:`omaha.ranges` (nor NumPy) to be told so.
+    """
+    if hole is None or isinstance(hole, (str, bytes, list, tuple)):
+        return None
+    from omaha.ranges import Range
+
+    return hole if isinstance(hole, Range) else None
 
 
 def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> _Parsed:
     """Validate the hands, board and dead cards; read range texts."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
-        raise ArgumentError(f"holes must be a sequence of hands, one per player, got {holes!r}")
+        raise ArgumentError(
+            f"holes must be a sequence of hands, one per player, got {quote(holes)}"
+        )
     n = len(holes)
     if not 2 <= n <= 10:
-        raise ArgumentError(f"equity needs 2 to 10 players, got {n}: {holes!r}")
-    range_type = _range_type()
+        raise ArgumentError(f"equity needs 2 to 10 players, got {n}: {quote(holes)}")
     parsed: list[tuple[int, ...] | None] = []
     texts: dict[int, str] = {}
     ranges: dict[int, Range] = {}
@@ -219,9 +242,10 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
         parsed.append(None)
         if hole is None:
             continue
-        if range_type is not None and isinstance(hole, range_type):
-            ranges[i] = cast("Range", hole)
-            sizes.add(ranges[i].hole_count)
+        given = _as_range(hole)
+        if given is not None:
+            ranges[i] = given
+            sizes.add(given.hole_count)
             continue
         if isinstance(hole, str) and not _reads_as_cards(hole):
             texts[i] = hole
@@ -229,14 +253,15 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
         cards = as_cards(hole, f"player {i + 1}")
         if len(cards) not in MAX_PLAYERS:
             raise InvalidCardError(
-                f"player {i + 1} has {len(cards)} hole cards ({hole!r}); "
+                f"player {i + 1} has {len(cards)} hole cards ({quote(hole)}); "
                 "Omaha deals 4, 5 or 6 (docs/rules.md §1)"
             )
         parsed[i] = cards
         sizes.add(len(cards))
     if len(sizes) > 1:
         raise InvalidCardError(
-            f"every player needs the same number of hole cards, got {sorted(sizes)} in {holes!r}"
+            f"every player needs the same number of hole cards, got {sorted(sizes)}"
+            f" in {quote(holes)}"
         )
     size = sizes.pop() if sizes else 4
     if texts:
@@ -247,7 +272,8 @@ def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> 
     b = as_cards(board, "board")
     if len(b) not in (0, 3, 4, 5):
         raise InvalidCardError(
-            f"board needs 0, 3, 4 or 5 cards (preflop, flop, turn, river), got {len(b)}: {board!r}"
+            f"board needs 0, 3, 4 or 5 cards (preflop, flop, turn, river), got {len(b)}:"
+            f" {quote(board)}"
         )
     d = as_cards(dead, "dead cards")
     groups = [(f"in player {i + 1}'s hole cards", h) for i, h in enumerate(parsed) if h is not None]
@@ -301,10 +327,10 @@ def _range_rows(
 
 def _check_int(value: object, name: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentError(f"{name} must be an integer, got {value!r}")
+        raise ArgumentError(f"{name} must be an integer, got {quote(value)}")
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ArgumentError(f"{name} must be {bound}, got {value!r}")
+        raise ArgumentError(f"{name} must be {bound}, got {quote(value)}")
     return value
 
 
@@ -467,7 +493,8 @@ def equity(
     target_stderr: float | None = None,
     seed: int | None = None,
     threads: int | None = None,
-    progress: bool | float = False,
+    progress: bool | float | None = None,
+    max_deals: int = MAX_DEALS,
 ) -> EquityResult:
     """Compute each player's Omaha Hi or Hi-Lo equity, exactly or by Monte Carlo.
 
@@ -512,9 +539,17 @@ def equity(
         Python threads running the compiled loops with the GIL released.
         ``None`` uses every available core for runs of more than 262,144
         deals and one thread otherwise.
-    progress : bool or float, default False
+    progress : bool, float or None, default None
         Show a tqdm progress bar on stderr; a positive number shows it only
-        once the run has lasted that many seconds.
+        once the run has lasted that many seconds. ``None``: a bar when
+        stderr is a terminal, at once for a run expected to take 3 seconds
+        or more (exact or Monte Carlo), else once the run has lasted 3 s.
+    max_deals : int, default 2,000,000,000 (:data:`MAX_DEALS`)
+        The most deals exact enumeration (``method="exact"``) takes on: a
+        run of more is refused before it starts, with the count and the
+        time it would take. Exact against one random 4-card hand is
+        counted by rank multisets: a few seconds at most, counted as the
+        deals that time would enumerate.
 
     Returns
     -------
@@ -543,7 +578,11 @@ def equity(
         dealt must exist), a range with no hand left once the known cards
         are removed, ranges that leave no deal (or, for Monte Carlo, almost
         none), or a bad ``game``, ``method``, ``samples``,
-        ``target_stderr``, ``seed``, ``threads`` or ``progress``.
+        ``target_stderr``, ``seed``, ``threads``, ``progress`` or
+        ``max_deals``; an :class:`~omaha.ArgumentError`: an exact run of
+        more than ``max_deals`` deals (``["AhAsKhKs", None, None]``
+        preflop, a hand against the range ``"*"``), the message giving the
+        count, the time it would take and the way to Monte Carlo.
     KeyboardInterrupt
         On Ctrl-C: the compiled loops stop within milliseconds.
 
@@ -614,25 +653,28 @@ def equity(
     """
     start = time.perf_counter()
     if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
     p = _parse_spot(holes, board, dead, game)
     if method not in ("auto", "exact", "monte-carlo"):
-        raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+        raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {quote(method)}")
     if samples is not None:
         _check_int(samples, "samples", 1)
         if samples > _MAX_SAMPLES:  # the compiled loops count deals in int64
-            raise ArgumentError(f"samples must be at most 2**63 - 1, got {samples!r}")
+            raise ArgumentError(f"samples must be at most 2**63 - 1, got {quote(samples)}")
     if target_stderr is not None:
         if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)):
-            raise ArgumentError(f"target_stderr must be a number, got {target_stderr!r}")
+            raise ArgumentError(f"target_stderr must be a number, got {quote(target_stderr)}")
         if not 0 < target_stderr < 1:
-            raise ArgumentError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
+            raise ArgumentError(f"target_stderr must be in (0, 1), got {quote(target_stderr)}")
     if seed is not None:
         _check_int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
         _check_int(threads, "threads", 1)
-    if not isinstance(progress, (bool, int, float)) or progress < 0:
-        raise ArgumentError(f"progress must be a bool or a number of seconds, got {progress!r}")
+    if progress is not None and (not isinstance(progress, (bool, int, float)) or progress < 0):
+        raise ArgumentError(
+            f"progress must be a bool or a number of seconds, got {quote(progress)}"
+        )
+    _check_int(max_deals, "max_deals", 1)
     n = len(p.holes)
     unknown = sum(h is None for i, h in enumerate(p.holes) if i not in p.ranges)
     mc_args = samples is not None or target_stderr is not None
@@ -654,6 +696,16 @@ def equity(
         chosen = "exact"
     nout = n * _N_OUT + 1
     if chosen == "exact":
+        deals = inner * combos
+        rate = (_SECONDS_RANGES if rows else _SECONDS_EXACT) * n * math.comb(p.size, 2)
+        visited = deals
+        if spot.grouped:  # the random hand by rank multisets: a cost per board
+            boards = math.comb(spot.deck_size - len(rows) * p.size - p.size, k)
+            visited = math.ceil(combos * boards * _SECONDS_GROUPED_BOARD / rate)
+        seconds = visited * rate / _threads_for(threads, visited)
+        if visited > max_deals:
+            raise ArgumentError(_too_many_deals(deals, seconds, max_deals))
+        progress = _auto_progress(progress, seconds)
         totals, deals = _exact(spot, rows, inner, k, threads, progress, nout)
         players = tuple(_player(h, totals[i * _N_OUT : (i + 1) * _N_OUT], deals, False,
                                 p.ranges.get(i)) for i, h in enumerate(p.holes))  # fmt: skip
@@ -666,6 +718,8 @@ def equity(
         seed = int.from_bytes(os.urandom(8), "little")
     if samples is None:
         samples = _DEFAULT_SAMPLES if target_stderr is None else _DEFAULT_MAX_SAMPLES
+    seconds = samples * n * math.comb(p.size, 2) * _SECONDS_MONTE_CARLO
+    progress = _auto_progress(progress, seconds / _threads_for(threads, samples))
     totals, deals = _monte_carlo(spot, seed, samples, target_stderr, threads, progress, nout, n)
     players = tuple(_player(h, totals[i * _N_OUT : (i + 1) * _N_OUT], deals, True,
                             p.ranges.get(i)) for i, h in enumerate(p.holes))  # fmt: skip
@@ -674,6 +728,32 @@ def equity(
         players, game, "monte-carlo", p.board, p.dead, None, deals, worst, seed,
         time.perf_counter() - start,
     )  # fmt: skip
+
+
+def _auto_progress(progress: bool | float | None, seconds: float) -> bool | float:
+    """Resolve ``progress=None``: a bar on a terminal, at once for a run expected to be long."""
+    if progress is not None:
+        return progress
+    if not sys.stderr.isatty():
+        return False
+    return True if seconds >= _PROGRESS_SECONDS else _PROGRESS_SECONDS
+
+
+def _duration(seconds: float) -> str:
+    """Say a duration the way a person would: ``about 3 hours``, ``about 41,000 years``."""
+    for unit, size in (("year", 365.25 * 86400), ("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= 2 * size:
+            return f"about {seconds / size:,.0f} {unit}s"
+    return f"about {max(seconds, 1):,.0f} seconds"
+
+
+def _too_many_deals(deals: int, seconds: float, max_deals: int) -> str:
+    return (
+        f"an exact run would enumerate {deals:,} deals, more than max_deals={max_deals:,};"
+        f" it would take {_duration(seconds)} on this machine. Use Monte Carlo"
+        " (method='monte-carlo', or method='auto' with samples= or target_stderr=;"
+        " omaha equity without --exact), or raise max_deals= (--max-deals) to enumerate anyway"
+    )
 
 
 def _inner_deals(r: int, size: int, unknown: int, k: int) -> int:

@@ -69,6 +69,10 @@ __all__ = [
 ]
 
 
+QUOTE_LIMIT = 200
+"""The longest text :func:`quote` writes out whole."""
+
+
 def quote(value: object) -> str:
     """Return ``repr(value)`` for a message, even for a value Python cannot print.
 
@@ -76,18 +80,39 @@ def quote(value: object) -> str:
     (``sys.get_int_max_str_digits()``, 4,300 digits by default) is named by
     its size instead of raising ``ValueError`` from inside the message.
 
+    A text (or bytes) longer than :data:`QUOTE_LIMIT` characters is quoted by
+    its start and its size, and so is any other value whose ``repr`` is that
+    long (an integer by its digits), so that a message stays readable
+    whatever the input.
+
     Examples
     --------
-    >>> quote("As"), quote(10**5000)
-    ("'As'", 'an integer of 5,001 digits')
+    >>> quote("As"), quote(10**5000), quote(10**300)
+    ("'As'", 'an integer of 5,001 digits', 'an integer of 301 digits')
+    >>> quote("A" * 100_000)
+    "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'... (a text of 100,000 characters)"
+    >>> quote([1] * 1000)[-45:]
+    '1, 1,... (a list written in 3,000 characters)'
     """
+    if isinstance(value, str | bytes) and len(value) > QUOTE_LIMIT:
+        kind = "text" if isinstance(value, str) else "bytes value"
+        return f"{value[:40]!r}... (a {kind} of {len(value):,} characters)"
     try:
-        return repr(value)
-    except ValueError:
-        if isinstance(value, int):
-            sign = "a negative " if value < 0 else "an "
-            return f"{sign}integer of {_digits(abs(value)):,} digits"
-        raise
+        text = repr(value)
+    except ValueError:  # an integer over Python's limit, alone or inside the value
+        if not isinstance(value, int):
+            return f"a {type(value).__name__} holding an integer too long to write"
+        text = ""
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (not text or len(text) > QUOTE_LIMIT)
+    ):
+        sign = "a negative " if value < 0 else "an "
+        return f"{sign}integer of {_digits(abs(value)):,} digits"
+    if len(text) > QUOTE_LIMIT:
+        return f"{text[:60]}... (a {type(value).__name__} written in {len(text):,} characters)"
+    return text
 
 
 def _digits(n: int) -> int:
@@ -439,7 +464,7 @@ class RangeSyntaxError(OmahaError, ValueError):
     """
 
     def __init__(self, reason: str, text: str, position: int) -> None:
-        super().__init__(f"{reason} (at position {position} in {text!r})")
+        super().__init__(f"{reason} (at position {position} in {quote(text)})")
         self.reason = reason
         self.text = text
         self.position = position

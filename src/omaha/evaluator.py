@@ -63,16 +63,18 @@ _R = TypeVar("_R")
 def _explain(h: tuple[int, ...], b: tuple[int, ...]) -> InvalidCardError:
     """Build the error for parsed cards the core rejected, naming the bad value."""
     if len(h) not in HOLE_SIZES:
-        return InvalidCardError(f"hole needs 4 to 6 cards, got {len(h)}: {format_cards(h)!r}")
+        return InvalidCardError(f"hole needs 4 to 6 cards, got {len(h)}: {quote(format_cards(h))}")
     if len(b) not in BOARD_SIZES:
-        return InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {format_cards(b)!r}")
+        return InvalidCardError(f"board needs 3 to 5 cards, got {len(b)}: {quote(format_cards(b))}")
     try:
         require_distinct(
-            [(f"in hole {format_cards(h)!r}", h), (f"on board {format_cards(b)!r}", b)]
+            [(f"in hole {quote(format_cards(h))}", h), (f"on board {quote(format_cards(b))}", b)]
         )
     except DuplicateCardError as exc:
         return exc
-    return InvalidCardError(f"invalid cards: hole {format_cards(h)!r}, board {format_cards(b)!r}")
+    return InvalidCardError(
+        f"invalid cards: hole {quote(format_cards(h))}, board {quote(format_cards(b))}"
+    )
 
 
 def _slow(
@@ -233,7 +235,8 @@ def _codes_array(a: npt.ArrayLike, what: str, sizes: tuple[int, ...]) -> _Codes:
     given = arr
     if arr.dtype != np.uint8:
         bad = (arr < 0) | (arr > 51)
-        arr = np.where(bad, 255, arr).astype(np.uint8) if bad.any() else arr.astype(np.uint8)
+        arr = arr.astype(np.uint8)  # wraps what is out of range: marked as no card below
+        arr[bad] = 255  # (np.where(bad, 255, arr) overflows an int8 array on NumPy >= 2.5)
     return _Codes(np.ascontiguousarray(arr), given)
 
 
@@ -259,8 +262,8 @@ def _row_error(holes: _Codes, boards: _Codes, row: int) -> InvalidCardError:
     for c in h + b:
         if c in seen:
             return DuplicateCardError(
-                f"row {row}: duplicate card {format_cards([c])!r} in hole "
-                f"{format_cards(h)!r} and board {format_cards(b)!r}"
+                f"row {row}: duplicate card {quote(format_cards([c]))} in hole "
+                f"{quote(format_cards(h))} and board {quote(format_cards(b))}"
             )
         seen.add(c)
     return InvalidCardError(f"row {row}: invalid cards (hole {h}, board {b})")

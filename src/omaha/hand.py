@@ -67,7 +67,7 @@ from omaha.errors import (
     quote,
 )
 from omaha.ledger import Ledger, PutIn
-from omaha.pots import Pot
+from omaha.pots import OddChips, Pot
 from omaha.result import HandResult, Showdown, award, showdown_order
 from omaha.seating import Layout, big_blind_index
 from omaha.streets import (
@@ -100,6 +100,7 @@ class TableView(Protocol):
     rake: RakePolicy | None
     all_in_muck: bool
     raise_over_all_in: RaiseOverAllIn
+    odd_chips: OddChips
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -807,12 +808,13 @@ class Hand:
             codes = as_cards(cards, f"the cards seat {s} shows", n=self._table.hole_count)
             if known is not None and sorted(codes) != sorted(known):
                 raise IllegalActionError(
-                    f"{{seat}} shows {format_cards(codes)!r} but was dealt {format_cards(known)!r}",
+                    f"{{seat}} shows {quote(format_cards(codes))}"
+                    f" but was dealt {quote(format_cards(known))}",
                     seat=s,
                     seats={"seat": s},
                 )
             if known is None:
-                shows = f"seat {s} shows {format_cards(codes)!r}"
+                shows = f"seat {s} shows {quote(format_cards(codes))}"
                 self._require_unseen(
                     codes, f"in the cards seat {s} shows", lambda card: f"{shows}, but {card}"
                 )
@@ -914,7 +916,7 @@ class Hand:
         need = street.board_cards
         if len(codes) != need:
             raise InvalidCardError(
-                f"the {street.label} is {need} card{'s' if need > 1 else ''}, got {cards!r}"
+                f"the {street.label} is {need} card{'s' if need > 1 else ''}, got {quote(cards)}"
             )
         given = quote(cards)
         self._require_unseen(
@@ -1099,6 +1101,7 @@ class Hand:
             rake=None if policy is None else (lambda pots: policy(self, pots)),
             uncalled=self._uncalled,
             starting_stacks=self._start,
+            odd_chips=table.odd_chips,
         )
         self._street = OVER
         self._to_act = None

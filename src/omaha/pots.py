@@ -37,11 +37,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from omaha.errors import ArgumentError
+from omaha.errors import ArgumentError, quote
 from omaha.evaluator import evaluate_hi, evaluate_lo
 from omaha.ranks import HighHand, LowHand
 
 __all__ = [
+    "ODD_CHIPS",
+    "OddChips",
     "Pot",
     "PotResult",
     "RakeTaker",
@@ -328,6 +330,12 @@ def split_chips(amount: int, winners: Sequence[int], unit: int = 1) -> dict[int,
     return out
 
 
+OddChips = Literal["position", "high"]
+"""Where the chips a shared low half leaves over go: see :func:`award_pot`."""
+ODD_CHIPS: tuple[OddChips, ...] = ("position", "high")
+"""The values of the table option ``odd_chips``; the first is the default."""
+
+
 def award_pot(
     pot: Pot,
     high: Mapping[int, int],
@@ -335,6 +343,7 @@ def award_pot(
     order: Sequence[int],
     *,
     unit: int = 1,
+    odd_chips: OddChips = "position",
 ) -> PotResult:
     """Award one pot among its contenders (docs/rules.md §4).
 
@@ -353,6 +362,11 @@ def award_pot(
         Seats clockwise from the first seat left of the button (odd chips).
     unit : int, default 1
         The smallest chip in play.
+    odd_chips : {"position", "high"}, default "position"
+        The chips a low half shared by several players leaves over: by
+        default one at a time to the sharing players from the first left of
+        the button (docs/rules.md §4, rule 4); ``"high"`` (as Bovada deals)
+        to the high half's winners.
 
     Returns
     -------
@@ -371,9 +385,15 @@ def award_pot(
     ...               order=[0, 1, 2])
     >>> r.payouts
     {0: 15, 1: 8, 2: 7}
+
+    Bovada gives the low half's odd chip to the high hand instead:
+
+    >>> award_pot(Pot(30, (0, 1, 2)), {0: 5000, 1: 10, 2: 10}, {0: None, 1: 40, 2: 40},
+    ...           order=[0, 1, 2], odd_chips="high").payouts
+    {0: 16, 1: 7, 2: 7}
     """
     if not high:
-        raise ArgumentError(f"nobody contests the pot {pot!r}")
+        raise ArgumentError(f"nobody contests the pot {quote(pot)}")
     rank = {s: i for i, s in enumerate(order)}
     contenders = sorted(high, key=rank.__getitem__)
     best = max(high[s] for s in contenders)
@@ -389,6 +409,8 @@ def award_pot(
     else:
         units = pot.amount // unit
         low_half = units // 2 * unit
+        if odd_chips == "high":  # each low share in whole chips; what is left goes high
+            low_half = low_half // unit // len(low_winners) * len(low_winners) * unit
         payouts = split_chips(pot.amount - low_half, high_winners, unit)
         for s, chips in split_chips(low_half, low_winners, unit).items():
             payouts[s] = payouts.get(s, 0) + chips
@@ -442,7 +464,9 @@ def take_rake(pots: Sequence[Pot], amount: int) -> tuple[Pot, ...]:
     """
     total = sum(p.amount for p in pots)
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= total:
-        raise ArgumentError(f"rake {amount!r} must be an integer from 0 to the {total} in the pots")
+        raise ArgumentError(
+            f"rake {quote(amount)} must be an integer from 0 to the {total} in the pots"
+        )
     if amount == 0:
         return tuple(pots)
     shares = [amount * p.amount // total for p in pots]
@@ -535,6 +559,7 @@ def settle(
     game: Game = "hi",
     unit: int = 1,
     rake: RakeTaker | None = None,
+    odd_chips: OddChips = "position",
 ) -> Settlement:
     """Settle a finished hand: give back what nobody can win, build, rake and award the pots.
 
@@ -582,6 +607,8 @@ def settle(
     rake : callable, optional
         ``rake(pots) -> pots``, given the pots as built; it must return the
         same pots with smaller (or equal) integer amounts.
+    odd_chips : {"position", "high"}, default "position"
+        Where a shared low half's odd chips go (:func:`award_pot`).
 
     Returns
     -------
@@ -630,7 +657,9 @@ def settle(
             continue
         shares = split_runs(pot.amount, len(runs), unit) if len(runs) > 1 else [pot.amount]
         awards = [
-            _award_share(Pot(share, pot.eligible), contenders, run_values[r], order, game, unit)
+            _award_share(
+                Pot(share, pot.eligible), contenders, run_values[r], order, game, unit, odd_chips
+            )
             for r, share in enumerate(shares)
         ]
         if len(awards) == 1:
@@ -669,16 +698,17 @@ def _award_share(
     order: Sequence[int],
     game: Game,
     unit: int,
+    odd_chips: OddChips = "position",
 ) -> PotResult:
     """Award a contested pot (or one board's share of it) on the hands' values."""
     missing = [s for s in contenders if s not in values]
     if missing:
-        raise ArgumentError(f"seats {missing} contest the pot {pot!r} without a hand shown")
+        raise ArgumentError(f"seats {missing} contest the pot {quote(pot)} without a hand shown")
     high = {s: values[s][0].strength for s in contenders}
     low = None
     if game == "hilo":
         low = {s: (lo.strength if (lo := values[s][1]) is not None else None) for s in contenders}
-    return award_pot(pot, high, low, order, unit=unit)
+    return award_pot(pot, high, low, order, unit=unit, odd_chips=odd_chips)
 
 
 def _take_rake(policy: RakeTaker, pots: tuple[Pot, ...]) -> tuple[tuple[Pot, ...], int]:
@@ -698,6 +728,7 @@ def _take_rake(policy: RakeTaker, pots: tuple[Pot, ...]) -> tuple[tuple[Pot, ...
         )
     ):
         raise ArgumentError(
-            f"the rake policy must return the same pots with smaller amounts: {pots!r} -> {raked!r}"
+            "the rake policy must return the same pots with smaller amounts:"
+            f" {quote(pots)} -> {quote(raked)}"
         )
     return checked, sum(p.amount for p in pots) - sum(p.amount for p in checked)

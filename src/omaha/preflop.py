@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from omaha.cards import Cards, as_cards, format_cards
-from omaha.errors import ArgumentError, InvalidCardError, PreflopTableError
+from omaha.errors import ArgumentError, InvalidCardError, PreflopTableError, quote
 
 if TYPE_CHECKING:
     import numpy as np
@@ -75,9 +75,9 @@ def _load() -> _Table:
         return _TABLES[0]
     import numpy as np
 
-    from omaha import _class_order, _preflop_build
+    from omaha import _preflop_build, _suit_classes
 
-    rows, _ = _class_order.canonical_classes(4)
+    rows, _ = _suit_classes.canonical_classes(4)
     try:
         data = resources.files("omaha").joinpath(_FILE).read_bytes()
     except FileNotFoundError:
@@ -107,33 +107,33 @@ def _load() -> _Table:
 
 def _game(game: object) -> str:
     if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
     return str(game)
 
 
 def _class_id(hole: Cards) -> int:
     import numpy as np
 
-    from omaha import _class_order
+    from omaha import _suit_classes
 
     cards = as_cards(hole, "hole")
     if len(cards) in (5, 6):  # a hole of 5- or 6-card Omaha: no table (docs/ranges.md §10)
         raise PreflopTableError(
-            f"the preflop table holds 4-card holes, not {len(cards)}-card ones: {hole!r}"
+            f"the preflop table holds 4-card holes, not {len(cards)}-card ones: {quote(hole)}"
         )
     if len(cards) != 4:
         raise InvalidCardError(
-            f"the preflop table holds 4-card holes; got {len(cards)} cards in {hole!r}"
+            f"the preflop table holds 4-card holes; got {len(cards)} cards in {quote(hole)}"
         )
-    return int(_class_order.ids_of(np.array([cards], np.uint8))[0])
+    return int(_suit_classes.ids_of(np.array([cards], np.uint8))[0])
 
 
 def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:
     """Return the preflop equity of every class, indexed by class id.
 
-    The seam of docs/ranges.md §10 (:func:`omaha._class_order.class_equity`
+    The seam of docs/ranges.md §10 (:func:`omaha.ranges._classes.class_equity`
     calls it): class ids are those of
-    :func:`omaha._class_order.canonical_classes`; tied classes have
+    :func:`omaha._suit_classes.canonical_classes`; tied classes have
     bit-identical values (each is the exact fraction rounded once).
 
     Parameters
@@ -156,11 +156,11 @@ def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:
     """
     if hole_count != 4:
         raise PreflopTableError(
-            f"there is no preflop table for {hole_count!r}-card holes: only 4-card Omaha "
+            f"there is no preflop table for {quote(hole_count)}-card holes: only 4-card Omaha "
             "has one, so percent ranges need hole_count=4"
         )
     if game not in ("hi", "hilo"):
-        raise PreflopTableError(f"there is no preflop table for game {game!r}")
+        raise PreflopTableError(f"there is no preflop table for game {quote(game)}")
     return _load().equity[game]
 
 
@@ -256,11 +256,11 @@ def preflop_table(game: Game = "hi") -> tuple[PreflopEntry, ...]:
     >>> sum(e.combinations for e in table), table[0].rank, table[-1].rank
     (270725, 1, 16432)
     """
-    from omaha import _class_order
+    from omaha import _suit_classes
 
     g = _game(game)
     t = _load()
-    rows, sizes = _class_order.canonical_classes(4)
+    rows, sizes = _suit_classes.canonical_classes(4)
     eq = t.equity[g]
     return tuple(
         PreflopEntry(format_cards(rows[c].tolist()), int(sizes[c]), float(eq[c]), i + 1)

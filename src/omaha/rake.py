@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import decimal
 import fractions
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from omaha.errors import ArgumentError
+from omaha.errors import ArgumentError, ArgumentTypeError, quote
 from omaha.pots import Pot, take_rake
 
 if TYPE_CHECKING:
@@ -65,9 +66,11 @@ def parse_rate(rate: object) -> fractions.Fraction:
 
     Raises
     ------
-    ValueError
-        A float, text that is no number, or a rate outside 0..1 (the message
-        quotes it).
+    ArgumentError
+        A float, text that is no number (``"5%%"``, ``"inf"``), a rate
+        outside 0..1, or a decimal of more than :data:`RATE_DIGITS`
+        significant digits or decimal places (``"1e-999999999999"``, whose
+        exact fraction would take a trillion digits): the message quotes it.
 
     Examples
     --------
@@ -76,24 +79,54 @@ def parse_rate(rate: object) -> fractions.Fraction:
     """
     if isinstance(rate, bool | float):
         raise ArgumentError(
-            f"rake rate {rate!r}: give a Fraction, a Decimal or a text such as '5%', not a float"
+            f"rake rate {quote(rate)}: give a Fraction, a Decimal or a text such as '5%',"
+            " not a float"
         )
     try:
         if isinstance(rate, str):
             text = rate.strip()
             percent = text.endswith("%")
-            value = fractions.Fraction(decimal.Decimal(text.rstrip("%").strip()))
+            value = _exact(decimal.Decimal(text.removesuffix("%").strip()), rate)
             if percent:
                 value /= 100
-        elif isinstance(rate, fractions.Fraction | decimal.Decimal | int):
+        elif isinstance(rate, decimal.Decimal):
+            value = _exact(rate, rate)
+        elif isinstance(rate, fractions.Fraction | int):
             value = fractions.Fraction(rate)
         else:
             raise TypeError
-    except (decimal.InvalidOperation, TypeError, ValueError, ZeroDivisionError):
-        raise ArgumentError(f"rake rate {rate!r} is not a number") from None
+    except ArgumentError:
+        raise
+    except (decimal.InvalidOperation, TypeError, ValueError, ZeroDivisionError, OverflowError):
+        raise ArgumentError(f"rake rate {quote(rate)} is not a number") from None
     if not 0 <= value <= 1:
-        raise ArgumentError(f"rake rate {rate!r} must be between 0 and 100%")
+        raise ArgumentError(f"rake rate {quote(rate)} must be between 0 and 100%")
     return value
+
+
+RATE_DIGITS = 30
+"""The most significant digits, and decimal places, of a decimal rake rate."""
+
+
+def _exact(number: decimal.Decimal, rate: object) -> fractions.Fraction:
+    """Return a finite decimal as a fraction, refusing one too long to be a rate.
+
+    ``Fraction(Decimal("1e-999999999999"))`` would build a power of ten of
+    a trillion digits: a rate is refused before that when it has more than
+    :data:`RATE_DIGITS` significant digits or decimal places, or is above 100%.
+    """
+    if not number.is_finite():
+        raise ArgumentError(f"rake rate {quote(rate)} is not a finite number")
+    _, digits, exponent = number.as_tuple()
+    assert isinstance(exponent, int)
+    if number.is_zero():
+        return fractions.Fraction(0)
+    if len(digits) > RATE_DIGITS or exponent < -RATE_DIGITS or number.adjusted() > 2:
+        raise ArgumentError(
+            f"rake rate {quote(rate)} must be between 0 and 100% with at most"
+            f" {RATE_DIGITS} significant digits and {RATE_DIGITS} decimal places"
+        )
+    return fractions.Fraction(number)
 
 
 def _cap_for(cap: int | Mapping[int, int] | None, players: int) -> int | None:
@@ -102,6 +135,36 @@ def _cap_for(cap: int | Mapping[int, int] | None, players: int) -> int | None:
         return cap
     keys = [k for k in cap if k <= players]
     return cap[max(keys)] if keys else None
+
+
+def _chips(value: object, what: str, whole: object) -> int:
+    """Return ``value`` as an int (a NumPy integer too), or raise naming ``whole``."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        kind = "a bool" if isinstance(value, bool) else f"a {type(value).__name__}"
+        raise ArgumentTypeError(
+            f"{what} {quote(whole)} must hold integers of chips: {quote(value)} is {kind}"
+        )
+    return operator.index(value)
+
+
+def _check_cap(cap: object) -> int | dict[int, int] | None:
+    """Return a rake cap as None, an int or a dict of player count to int, or raise."""
+    if cap is None:
+        return None
+    out: int | dict[int, int]
+    if isinstance(cap, Mapping):
+        out = {_chips(k, "rake cap", cap): _chips(v, "rake cap", cap) for k, v in cap.items()}
+        if any(k < 1 for k in out):
+            raise ArgumentError(
+                f"rake cap {quote(cap)}: each key is a number of players dealt in, 1 or more"
+            )
+        values = list(out.values())
+    else:
+        out = _chips(cap, "rake cap", cap)
+        values = [out]
+    if any(v < 0 for v in values):
+        raise ArgumentError(f"rake cap {quote(cap)} must hold non-negative integers of chips")
+    return out
 
 
 @dataclass(frozen=True)
@@ -133,9 +196,20 @@ class PercentRake:
 
     Raises
     ------
-    ValueError
-        A bad rate, a negative cap, a step below 1, or an unknown rounding
-        or split.
+    ArgumentError
+        A bad rate (a ``ValueError``; :func:`parse_rate`), a negative cap
+        or a cap for fewer than 1 player, a step below 1, or an unknown
+        rounding or split; the message quotes it.
+    ArgumentTypeError
+        A cap or step that is no integer of chips (``1.5``, ``None`` as a
+        key, a string); also a ``TypeError``. NumPy integers are integers.
+
+    Examples
+    --------
+    >>> PercentRake("5%", cap=1.5)
+    Traceback (most recent call last):
+    ...
+    omaha.errors.ArgumentTypeError: rake cap 1.5 must hold integers of chips: 1.5 is a float
     """
 
     rate: fractions.Fraction | decimal.Decimal | int | str
@@ -149,24 +223,16 @@ class PercentRake:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_rate", parse_rate(self.rate))
-        caps = (
-            [self.cap]
-            if self.cap is None or isinstance(self.cap, int)
-            else [*self.cap.keys(), *self.cap.values()]
-        )
-        for value in caps:
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 0
-            ):
-                raise ArgumentError(
-                    f"rake cap {self.cap!r} must hold non-negative integers of chips"
-                )
-        if isinstance(self.step, bool) or not isinstance(self.step, int) or self.step < 1:
-            raise ArgumentError(f"rake step {self.step!r} must be a positive integer of chips")
+        object.__setattr__(self, "cap", _check_cap(self.cap))
+        object.__setattr__(self, "step", _chips(self.step, "rake step", self.step))
+        if self.step < 1:
+            raise ArgumentError(f"rake step {quote(self.step)} must be a positive integer of chips")
         if self.rounding not in ("down", "nearest"):
-            raise ArgumentError(f"rake rounding {self.rounding!r} must be 'down' or 'nearest'")
+            raise ArgumentError(f"rake rounding {quote(self.rounding)} must be 'down' or 'nearest'")
         if self.split not in ("proportional", "cumulative"):
-            raise ArgumentError(f"rake split {self.split!r} must be 'proportional' or 'cumulative'")
+            raise ArgumentError(
+                f"rake split {quote(self.split)} must be 'proportional' or 'cumulative'"
+            )
 
     def amount(self, pot: int, players: int = 2) -> int:
         """Return the rake of a pot of ``pot`` chips, in a hand dealt to ``players``.
@@ -221,6 +287,11 @@ class RecordedRake:
         it: each pot is raked the difference. Without it (or when the pots
         built are not as many), the total is cut in proportion to the pots
         (:func:`omaha.pots.take_rake`).
+    main_first : bool, default False
+        Without ``after``: take the total from the main pot first, then the
+        side pots in turn (as the Winning Poker Network's files before 2019
+        show: hand #741631166 takes its $3 from the main pot of $400 and
+        none from the side pot of $80), instead of in proportion.
 
     The policy never refuses a hand: it takes what the history says as far
     as the pots allow, and the replay then compares the result with the
@@ -231,16 +302,26 @@ class RecordedRake:
     >>> pots = (Pot(247, (0, 1, 2)), Pot(93, (0, 1)), Pot(30, (1, 2)))
     >>> RecordedRake(18, after=(235, 88, 29)).cut(pots), RecordedRake(18).cut(pots)
     ((12, 5, 1), (13, 4, 1))
+    >>> RecordedRake(18, main_first=True).cut(pots)
+    (18, 0, 0)
     """
 
     total: int
     after: tuple[int, ...] | None = None
+    main_first: bool = False
 
     def cut(self, pots: Sequence[Pot]) -> tuple[int, ...]:
         """Return the rake of each pot."""
         if self.after is not None and len(self.after) == len(pots):
             return tuple(max(0, p.amount - a) for p, a in zip(pots, self.after, strict=True))
         total = min(max(self.total, 0), sum(p.amount for p in pots))
+        if self.main_first:
+            cuts = []
+            for p in pots:
+                cut = min(total, p.amount)
+                cuts.append(cut)
+                total -= cut
+            return tuple(cuts)
         return tuple(p.amount - q.amount for p, q in zip(pots, take_rake(pots, total), strict=True))
 
     def __call__(self, hand: Hand, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:

@@ -31,7 +31,7 @@ from typing import Literal, TypeVar
 
 from omaha.errors import IllegalActionError
 from omaha.ledger import Ledger
-from omaha.pots import Pot, PotResult, settle
+from omaha.pots import OddChips, Pot, PotResult, settle
 from omaha.ranks import HighHand, LowHand
 
 __all__ = ["HandResult", "Showdown", "ShownHand", "award", "showdown_order"]
@@ -270,6 +270,7 @@ def award(
     rake: Callable[[tuple[Pot, ...]], Sequence[Pot]] | None,
     uncalled: tuple[int, int] | None,
     starting_stacks: tuple[int, ...],
+    odd_chips: OddChips = "position",
 ) -> HandResult:
     """Settle a finished hand, pay it out and return its result (docs/rules.md §4).
 
@@ -298,6 +299,8 @@ def award(
         The uncalled bet returned (§4.6).
     starting_stacks : tuple of int
         Each seat's chips when the hand started.
+    odd_chips : {"position", "high"}, default "position"
+        Where a shared low half's odd chips go (:func:`omaha.pots.award_pot`).
     """
     shown = {s: showdown.shown[s] for s in showdown.order if s in showdown.shown}
     first = tuple(boards[0])
@@ -315,6 +318,7 @@ def award(
         game=game,
         unit=chip,
         rake=rake,
+        odd_chips=odd_chips,
     )
     ledger.pay(settlement)
     values = settlement.values

@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from omaha.errors import ArgumentError, ArgumentTypeError
+from omaha.errors import ArgumentError, ArgumentTypeError, quote
 from omaha.structures import FixedLimit, NoLimit, PotLimit, big_blind_position
 
 __all__ = [
@@ -190,7 +190,7 @@ def with_straddles(
     (1, 4, 8, 0)
     """
     if not isinstance(straddles, Mapping):
-        raise ArgumentTypeError(f"straddles must map seats to totals, got {straddles!r}")
+        raise ArgumentTypeError(f"straddles must map seats to totals, got {quote(straddles)}")
     if not straddles:
         return layout
     if isinstance(structure, FixedLimit):
@@ -200,13 +200,13 @@ def with_straddles(
     big = max(blinds)  # the big blind, or a straddle the structure already posts
     for seat, total in straddles.items():
         if seat not in order:
-            raise ArgumentError(f"straddles: seat {seat!r} is not dealt in this hand")
+            raise ArgumentError(f"straddles: seat {quote(seat)} is not dealt in this hand")
         if seat == layout.small_blind_seat:
             raise ArgumentError(f"straddles: seat {seat} posts the small blind; it cannot straddle")
         if isinstance(total, bool) or not isinstance(total, int) or total <= big:
             raise ArgumentError(
                 f"straddles: seat {seat} must post a total above the largest blind {big}, "
-                f"got {total!r}"
+                f"got {quote(total)}"
             )
         if total > stacks[seat]:
             raise ArgumentError(
@@ -264,7 +264,7 @@ class Seating:
 
     def __init__(self, stacks: Sequence[int], button: int, rule: ButtonRule = "moving") -> None:
         if rule not in ("moving", "dead"):
-            raise ArgumentError(f"button rule {rule!r} must be 'moving' or 'dead'")
+            raise ArgumentError(f"button rule {quote(rule)} must be 'moving' or 'dead'")
         self.rule: ButtonRule = rule
         self._info = [
             SeatInfo(SeatState.PLAYING if chips > 0 else SeatState.EMPTY) for chips in stacks
@@ -293,7 +293,7 @@ class Seating:
 
     def _check(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._info):
-            raise ArgumentError(f"seat {seat!r} is not a seat (0..{len(self._info) - 1})")
+            raise ArgumentError(f"seat {quote(seat)} is not a seat (0..{len(self._info) - 1})")
         return seat
 
     # ------------------------------------------------------------ changes

@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from typing import Literal
 
-from omaha.errors import ArgumentError
+from omaha.errors import ArgumentError, quote
 
 __all__ = [
     "FLOP",
@@ -97,5 +97,5 @@ def after_board(cards: int) -> Street:
     """
     street = _AFTER_BOARD.get(cards)
     if street is None:
-        raise ArgumentError(f"a board holds 0, 3, 4 or 5 cards, not {cards!r}")
+        raise ArgumentError(f"a board holds 0, 3, 4 or 5 cards, not {quote(cards)}")
     return street

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from omaha.errors import ArgumentError
+from omaha.errors import ArgumentError, quote
 from omaha.streets import TURN
 
 __all__ = [
@@ -78,23 +78,23 @@ def big_blind_position(blinds_or_straddles: Sequence[int]) -> int:
 def _check_chips(name: str, value: object, *, positive: bool = False) -> int:
     """Return ``value`` if it is a non-negative (or positive) int, else raise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentError(f"{name} must be an integer number of chips, got {value!r}")
+        raise ArgumentError(f"{name} must be an integer number of chips, got {quote(value)}")
     if value < 0 or (positive and value == 0):
         kind = "positive" if positive else "non-negative"
-        raise ArgumentError(f"{name} must be {kind}, got {value!r}")
+        raise ArgumentError(f"{name} must be {kind}, got {quote(value)}")
     return value
 
 
 def _check_per_position(name: str, value: object) -> tuple[int, ...]:
     """Return ``value`` as a tuple of non-negative ints, else raise."""
     if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
-        raise ArgumentError(f"{name} must be a sequence of chip amounts, got {value!r}")
+        raise ArgumentError(f"{name} must be a sequence of chip amounts, got {quote(value)}")
     items = tuple(value)
     if not items:
-        raise ArgumentError(f"{name} must not be empty, got {value!r}")
+        raise ArgumentError(f"{name} must not be empty, got {quote(value)}")
     for item in items:
         if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            raise ArgumentError(f"{name} must hold non-negative integers, got {value!r}")
+            raise ArgumentError(f"{name} must hold non-negative integers, got {quote(value)}")
     return items
 
 
@@ -110,7 +110,9 @@ def _resolve_forced(
     bb = _check_chips("big_blind", big_blind)
     sb = _check_chips("small_blind", small_blind if small_blind is not None else 0)
     if sb > bb:
-        raise ArgumentError(f"small_blind {sb!r} exceeds big_blind {bb!r} in {type(obj).__name__}")
+        raise ArgumentError(
+            f"small_blind {quote(sb)} exceeds big_blind {quote(bb)} in {type(obj).__name__}"
+        )
     return sb, bb, (sb, bb)
 
 
@@ -258,11 +260,15 @@ class FixedLimit(Structure):
         _check_chips("small_bet", small_bet, positive=True)
         _check_chips("big_bet", big_bet, positive=True)
         if big_bet < small_bet:
-            raise ArgumentError(f"big_bet {big_bet!r} is smaller than small_bet {small_bet!r}")
+            raise ArgumentError(
+                f"big_bet {quote(big_bet)} is smaller than small_bet {quote(small_bet)}"
+            )
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-            raise ArgumentError(f"cap must be a positive integer, got {cap!r}")
+            raise ArgumentError(f"cap must be a positive integer, got {quote(cap)}")
         if not isinstance(heads_up_unlimited, bool):
-            raise ArgumentError(f"heads_up_unlimited must be a bool, got {heads_up_unlimited!r}")
+            raise ArgumentError(
+                f"heads_up_unlimited must be a bool, got {quote(heads_up_unlimited)}"
+            )
         sb, bb, forced = _resolve_forced(
             self,
             small_bet // 2 if small_blind is None else small_blind,
@@ -325,7 +331,8 @@ class _BigBetStructure(Structure):
         _check_chips("min_bet", min_bet)
         if min_bet == 0:
             raise ArgumentError(
-                f"min_bet must be positive (give min_bet= when the big blind is 0), got {min_bet!r}"
+                "min_bet must be positive (give min_bet= when the big blind is 0),"
+                f" got {quote(min_bet)}"
             )
         if hand_cap is not None:
             _check_chips("hand_cap", hand_cap, positive=True)

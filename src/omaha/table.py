@@ -25,8 +25,9 @@ from typing import Literal
 
 from omaha.betting import RAISE_OVER_ALL_IN, RaiseOverAllIn, structure_kind
 from omaha.cards import BOARD_SIZES, MAX_PLAYERS, Cards, as_cards, require_distinct
-from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError
+from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError, quote
 from omaha.hand import Hand, RakePolicy
+from omaha.pots import ODD_CHIPS, OddChips
 from omaha.seating import ButtonRule, SeatInfo, Seating, SeatState, with_straddles
 from omaha.streets import after_board
 from omaha.structures import FixedLimit, NoLimit, PotLimit
@@ -39,10 +40,10 @@ Game = Literal["hi", "hilo"]
 def _check_stack(value: object, seat: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentError(
-            f"stack of seat {seat} must be an integer number of chips, got {value!r}"
+            f"stack of seat {seat} must be an integer number of chips, got {quote(value)}"
         )
     if value < 0:
-        raise ArgumentError(f"stack of seat {seat} must be non-negative, got {value!r}")
+        raise ArgumentError(f"stack of seat {seat} must be non-negative, got {quote(value)}")
     return value
 
 
@@ -84,6 +85,11 @@ class Table:
         PokerStars deals) if another has chips behind, even fewer than the
         call; ``"always"`` (as Winamax deals) even when every other player
         is all-in. What nobody matches goes back as the uncalled bet.
+    odd_chips : {"position", "high"}, default "position"
+        Where the odd chips of a low half shared by several players go
+        (docs/rules.md §4, rule 4): by default to the sharing players from
+        the first left of the button; ``"high"`` (as Bovada deals) to the
+        high half's winner.
     button_rule : {"moving", "dead"}, default "moving"
         How the button moves (docs/rules.md §5.10): to the next player
         playing, or (``"dead"``, TDA) the big blind moves one player every
@@ -113,6 +119,7 @@ class Table:
         "all_in_muck",
         "chip",
         "game",
+        "odd_chips",
         "raise_over_all_in",
         "rake",
         "structure",
@@ -131,27 +138,32 @@ class Table:
         all_in_muck: bool = False,
         button_rule: ButtonRule = "moving",
         raise_over_all_in: RaiseOverAllIn = "callable",
+        odd_chips: OddChips = "position",
     ) -> None:
         structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
-            raise ArgumentError(f"chip must be a positive integer, got {chip!r}")
+            raise ArgumentError(f"chip must be a positive integer, got {quote(chip)}")
         if rake is not None and not callable(rake):
-            raise ArgumentError(f"rake must be a callable rake(hand, pots) -> pots, got {rake!r}")
+            raise ArgumentError(
+                f"rake must be a callable rake(hand, pots) -> pots, got {quote(rake)}"
+            )
         if not isinstance(all_in_muck, bool):
-            raise ArgumentError(f"all_in_muck must be True or False, got {all_in_muck!r}")
+            raise ArgumentError(f"all_in_muck must be True or False, got {quote(all_in_muck)}")
         if not isinstance(raise_over_all_in, str) or raise_over_all_in not in RAISE_OVER_ALL_IN:
             raise ArgumentError(
                 f"raise_over_all_in must be 'callable', 'chips' or 'always', "
-                f"got {raise_over_all_in!r}"
+                f"got {quote(raise_over_all_in)}"
             )
+        if not isinstance(odd_chips, str) or odd_chips not in ODD_CHIPS:
+            raise ArgumentError(f"odd_chips must be 'position' or 'high', got {quote(odd_chips)}")
         if game not in ("hi", "hilo"):
-            raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+            raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
-            raise ArgumentError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+            raise ArgumentError(f"hole_count must be 4, 5 or 6, got {quote(hole_count)}")
         if hole_count not in MAX_PLAYERS:
-            raise ArgumentError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+            raise ArgumentError(f"hole_count must be 4, 5 or 6, got {quote(hole_count)}")
         if isinstance(stacks, str | bytes) or not hasattr(stacks, "__len__"):
-            raise ArgumentError(f"stacks must be a sequence of chip counts, got {stacks!r}")
+            raise ArgumentError(f"stacks must be a sequence of chip counts, got {quote(stacks)}")
         checked = [_check_stack(v, i) for i, v in enumerate(stacks)]
         most = MAX_PLAYERS[hole_count]
         if not 2 <= len(checked) <= most:
@@ -160,11 +172,11 @@ class Table:
                 f"(the deck serves {most} players), got {len(checked)}"
             )
         if isinstance(button, bool) or not isinstance(button, int):
-            raise ArgumentError(f"button must be a seat index, got {button!r}")
+            raise ArgumentError(f"button must be a seat index, got {quote(button)}")
         if not 0 <= button < len(checked):
-            raise ArgumentError(f"button {button!r} is not a seat (0..{len(checked) - 1})")
+            raise ArgumentError(f"button {quote(button)} is not a seat (0..{len(checked) - 1})")
         if button_rule not in ("moving", "dead"):
-            raise ArgumentError(f"button_rule must be 'moving' or 'dead', got {button_rule!r}")
+            raise ArgumentError(f"button_rule must be 'moving' or 'dead', got {quote(button_rule)}")
         if checked[button] == 0 and button_rule == "moving":
             raise ArgumentError(f"the button seat {button} has no chips")
         self.structure = structure
@@ -177,11 +189,12 @@ class Table:
         self.rake = rake
         self.all_in_muck = all_in_muck
         self.raise_over_all_in: RaiseOverAllIn = raise_over_all_in
+        self.odd_chips: OddChips = odd_chips
 
     def __repr__(self) -> str:
         return (
-            f"Table(stacks={list(self._stacks)}, structure={self.structure!r}, "
-            f"button={self.button}, game={self.game!r}, hole_count={self._hole_count})"
+            f"Table(stacks={list(self._stacks)}, structure={quote(self.structure)}, "
+            f"button={self.button}, game={quote(self.game)}, hole_count={self._hole_count})"
         )
 
     @property
@@ -422,7 +435,7 @@ class Table:
         if seed is not None and (
             isinstance(seed, bool) or not hasattr(seed, "__index__") or operator.index(seed) < 0
         ):
-            raise ArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+            raise ArgumentError(f"seed must be a non-negative integer, got {quote(seed)}")
         sources = sum(x is not None for x in (seed, deck, hole_cards))
         if sources > 1:
             raise ArgumentError("give only one of seed=, deck= and hole_cards=")
@@ -475,7 +488,7 @@ class Table:
                 or len(hole_cards) != n
             ):
                 raise ArgumentError(
-                    f"hole_cards must give one entry per seat ({n}), got {hole_cards!r}"
+                    f"hole_cards must give one entry per seat ({n}), got {quote(hole_cards)}"
                 )
             known: list[tuple[str, tuple[int, ...]]] = []
             for seat, given in enumerate(hole_cards):
@@ -490,11 +503,11 @@ class Table:
             if board is not None:
                 b = as_cards(board, "the board")
                 if len(b) > 5:
-                    raise InvalidCardError(f"the board has at most 5 cards, got {board!r}")
+                    raise InvalidCardError(f"the board has at most 5 cards, got {quote(board)}")
                 known.append(("on the board", b))
                 if b and len(b) not in BOARD_SIZES:
                     raise InvalidCardError(
-                        f"a board is 3, 4 or 5 cards (flop, turn, river), got {board!r}"
+                        f"a board is 3, 4 or 5 cards (flop, turn, river), got {quote(board)}"
                     )
                 streets = [b[0:3], b[3:4], b[4:5]][: after_board(len(b))]
             require_distinct(known)  # every known card in one place only
@@ -530,17 +543,19 @@ def _check_posts(
     if posts is None:
         return None
     if not isinstance(posts, Mapping):
-        raise ArgumentTypeError(f"posts must map seats to (live, dead) chips, got {posts!r}")
+        raise ArgumentTypeError(f"posts must map seats to (live, dead) chips, got {quote(posts)}")
     out: dict[int, tuple[int, int]] = {}
     for seat, pair in posts.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ArgumentError(f"posts: {seat!r} is not a seat (0..{n - 1})")
+            raise ArgumentError(f"posts: {quote(seat)} is not a seat (0..{n - 1})")
         if (
             not isinstance(pair, tuple)
             or len(pair) != 2
             or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in pair)
         ):
-            raise ArgumentError(f"posts: seat {seat} must post (live, dead) chips, got {pair!r}")
+            raise ArgumentError(
+                f"posts: seat {seat} must post (live, dead) chips, got {quote(pair)}"
+            )
         out[seat] = pair
     return out
 

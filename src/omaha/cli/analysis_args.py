@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from omaha.errors import OmahaError
+from omaha.errors import ArgumentError, OmahaError
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -38,11 +38,19 @@ def add_input_arguments(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="read the files on a Dask cluster (a scheduler address, or local:N)",
     )
+    p.add_argument(
+        "--hands-per-task",
+        type=int,
+        metavar="N",
+        help="with --dask: one task per block of N hands of a file (default: one per file)",
+    )
 
 
 def read_frame(args: argparse.Namespace, command: str) -> pa.Table:
     """Return the table of the files named (:func:`omaha.history.to_frame`, or on Dask)."""
     progress = bool(args.progress) and sys.stderr.isatty()
+    if args.hands_per_task is not None and not args.dask:
+        raise ArgumentError("--hands-per-task is for --dask: the tasks of a cluster")
 
     def skip(exc: OmahaError) -> None:
         print(f"omaha {command}: warning: {exc} (skipped)", file=sys.stderr, flush=True)
@@ -54,7 +62,9 @@ def read_frame(args: argparse.Namespace, command: str) -> pa.Table:
         from omaha.history.frame import SCHEMA
 
         with omaha_dask.connect(args.dask) as client:
-            lazy = omaha_dask.history_frame(args.paths, lenient=args.lenient)
+            lazy = omaha_dask.history_frame(
+                args.paths, lenient=args.lenient, hands_per_task=args.hands_per_task
+            )
             df = client.compute(lazy).result()
         return pa.Table.from_pandas(df, schema=SCHEMA, preserve_index=False)
     from omaha.history.frame import to_frame

@@ -10,6 +10,8 @@ from typing import Any
 from omaha.cards import format_cards
 from omaha.errors import ArgumentError, OmahaError
 
+MAX_DEALS = 2_000_000_000  # omaha.equities.MAX_DEALS, without importing NumPy for --help
+
 # Hole-card arguments that stand for a random (unknown) hand.
 _RANDOM = ("random", "?")
 
@@ -24,11 +26,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "board (and every hand of each range) when no hand is 'random' and the deals "
             "are few enough, Monte Carlo otherwise (or with --samples). A hand is hole "
             "cards, a range in the syntax of docs/ranges.md (quote it for the shell), or "
-            "'random'. A progress bar appears on stderr for runs over a second."
+            "'random'. On a terminal, a progress bar appears on stderr for runs expected to "
+            "take 3 seconds or more (and for any run once it has lasted 3 seconds). An exact "
+            "run of more than --max-deals deals is refused with its count and the time it "
+            "would take."
         ),
         epilog=(
             "examples: omaha equity AhAsKhKs JdTd9c8c --board Qs7h2c --game hilo; "
-            'omaha equity AhAsKhKs "KK+:$ds" "15%%" --board Qs7h2c'
+            'omaha equity AhAsKhKs "KK+:$ds" "15%" --board Qs7h2c'
         ),
     )
     p.add_argument(
@@ -55,6 +60,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--seed", type=int, help="Monte Carlo seed (0 <= S < 2**64)")
     p.add_argument("--threads", type=int, help="threads (default: every core for long runs)")
+    p.add_argument(
+        "--max-deals",
+        type=int,
+        metavar="N",
+        default=MAX_DEALS,
+        help="exact: the most deals to enumerate (default %(default)s); more is refused",
+    )
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
@@ -172,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
             target_stderr=args.target_stderr,
             seed=args.seed,
             threads=args.threads,
-            progress=False if args.no_progress else 1.0,
+            progress=False if args.no_progress else None,
+            max_deals=args.max_deals,
         )
     except ArgumentError as exc:  # a usage error: an option's value
         print(f"omaha equity: {exc}", file=sys.stderr)

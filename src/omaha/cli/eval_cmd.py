@@ -88,6 +88,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--hole", default="hole", help="the hole column (default: hole)")
     p.add_argument("--board", default="board", help="the board column (default: board)")
     p.add_argument(
+        "--replace",
+        action="store_true",
+        help="an input column named like a result column (hi_strength, ...) is replaced by "
+        "the result (without it, such a column is an error: exit status 2)",
+    )
+    p.add_argument(
         "--skip-invalid",
         action="store_true",
         help="skip a row that cannot be evaluated (reported; exit status 3) instead of stopping",
@@ -225,6 +231,7 @@ def run(args: argparse.Namespace) -> int:
             threads=args.threads,
             chunk_rows=args.chunk_size,
             progress=bar.update if bar is not None else None,
+            replace=args.replace,
         )
     except (BadRowError, ColumnError, TableFormatError) as exc:
         return refused(exc)

@@ -22,7 +22,13 @@ from omaha.errors import BadRowError, ColumnError, InvalidCardError, TableFormat
 from omaha.files._arrow import empty_text, from_numpy, valid_mask
 from omaha.files.formats import TEXT_FORMATS, format_of, is_json_text
 from omaha.files.readers import RejectedRow, open_reader
-from omaha.files.tabular import CARD_COLUMNS, RESULT_COLUMNS, evaluate_columns, find_columns
+from omaha.files.tabular import (
+    CARD_COLUMNS,
+    RESULT_COLUMNS,
+    evaluate_columns,
+    find_columns,
+    result_clash,
+)
 from omaha.files.writer import open_writer
 
 if TYPE_CHECKING:
@@ -76,6 +82,7 @@ def evaluate_file(
     threads: int = 1,
     chunk_rows: int = 65_536,
     progress: Callable[[int, int], None] | None = None,
+    replace: bool = False,
 ) -> RunStats:
     """Evaluate every deal of a table file and write the results.
 
@@ -120,6 +127,10 @@ def evaluate_file(
         Rows per batch.
     progress : callable, optional
         Called after each batch with ``(rows done, input bytes read)``.
+    replace : bool, default False
+        An input column named like a result column (``hi_strength``) is
+        left out and the result written in its place; without it, such a
+        column is a :class:`~omaha.ColumnError` naming it.
 
     Returns
     -------
@@ -132,7 +143,8 @@ def evaluate_file(
         (rows before it were written to standard output; a file output is
         not created).
     ColumnError
-        A column of ``columns`` that neither the input nor the results have.
+        A column of ``columns`` that neither the input nor the results have,
+        or (without ``replace``) an input column named like a result column.
     TableFormatError
         An unknown format or extension, an input that is not of its format,
         or one without the card columns.
@@ -167,7 +179,7 @@ def evaluate_file(
         sink = reject_writer.add
     done = skipped = 0
     evaluator = ChunkEvaluator(
-        reader.format, hole=hole, board=board, columns=columns, threads=threads
+        reader.format, hole=hole, board=board, columns=columns, threads=threads, replace=replace
     )
     try:
         for chunk in (c for piece in reader for c in piece.split(chunk_rows)):
@@ -226,14 +238,15 @@ class ChunkEvaluator:
     fmt : str
         The input's format (one of :data:`omaha.files.formats.FORMATS`): in CSV and
         TSV an empty card field is no cards rather than a missing value.
-    hole, board, columns, threads
+    hole, board, columns, threads, replace
         As in :func:`evaluate_file`.
 
     Raises
     ------
     ColumnError
         (when called) A column of ``columns`` the input and the results lack,
-        or a card column missing from a later chunk.
+        a card column missing from a later chunk, or (without ``replace``)
+        an input column named like a result column.
     TableFormatError
         (when called) An input without the card columns.
 
@@ -258,9 +271,11 @@ class ChunkEvaluator:
         board: str = "board",
         columns: Sequence[str] | None = None,
         threads: int = 1,
+        replace: bool = False,
     ) -> None:
         self.format = fmt
         self._hole, self._board, self._columns = hole, board, columns
+        self._replace = replace
         self.threads = threads
         self._layout: _Layout | None = None
         self._input: pa.Schema | None = None  # the first chunk's columns
@@ -279,7 +294,9 @@ class ChunkEvaluator:
             if chunk.batch.num_columns == 0:  # nothing readable yet
                 return Evaluated(None, chunk.rows[:0], list(chunk.rejected))
             names = list(chunk.batch.schema.names)
-            self._layout = _Layout(names, self._hole, self._board, self._columns)
+            self._layout = _Layout(
+                names, self._hole, self._board, self._columns, replace=self._replace
+            )
             self._input = chunk.batch.schema
         return Evaluated(*_evaluate(chunk, self._layout, self.threads, self.format))
 
@@ -325,6 +342,7 @@ class _Layout:
         board: str,
         columns: Sequence[str] | None,
         empty: bool = False,
+        replace: bool = False,
     ) -> None:
         self.input = names
         if empty:
@@ -339,10 +357,14 @@ class _Layout:
             cards = set(self.hole if isinstance(self.hole, list) else [self.hole])
             cards |= set(self.board if isinstance(self.board, list) else [self.board])
         self.id = next((n for n in names if n.strip().lower() == ID), None)
-        passthrough = [n for n in names if n not in cards]
+        clash = [n for n in names if n not in cards and n in RESULT_COLUMNS]
+        if clash and not replace:
+            raise ColumnError(result_clash(clash))
+        passthrough = [n for n in names if n not in cards and n not in clash]
         if self.id is None:
             passthrough = [ID, *passthrough]
-        available = [*(n for n in [ID] if self.id is None), *names, *RESULT_COLUMNS]
+        available = [*(n for n in [ID] if self.id is None), *passthrough, *RESULT_COLUMNS]
+        available += [n for n in names if n in cards]
         if columns is None:
             self.names = [*passthrough, *RESULT_COLUMNS]
         else:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from omaha.cards import BOARD_SIZES, HOLE_SIZES, NO_CARD, parse_cards, require_distinct
-from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError
+from omaha.errors import ArgumentError, ColumnError, ColumnTypeError, InvalidCardError, quote
 from omaha.files._arrow import int64_values, valid_mask
 
 if TYPE_CHECKING:
@@ -164,10 +164,25 @@ def _as_arrow(column: Any) -> Any:
 
     if isinstance(column, pa.Array | pa.ChunkedArray):
         return column
-    try:
-        return pa.array(column, from_pandas=True)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:  # mixed or unknown values
-        raise ColumnTypeError(f"a column Arrow cannot read: {exc}") from None
+    for attempt in range(2):
+        try:
+            return pa.array(column, from_pandas=True)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:  # mixed or unknown values
+            raise ColumnTypeError(f"a column Arrow cannot read: {exc}") from None
+        except UnicodeEncodeError:  # a lone surrogate ('\ud800'): text no file can hold
+            if attempt:
+                raise ColumnTypeError("a column of text Arrow cannot encode") from None
+            # Written with the surrogate escaped, the text is bad card text: its row is
+            # refused (or coerced) naming it, like any other malformed card.
+            column = [_escaped(v) for v in column]
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _escaped(value: Any) -> Any:
+    r"""Return text with lone surrogates written as escapes (``\ud800``); else the value."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
 
 
 def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -188,6 +203,8 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
         arr = _as_arrow(column)
         if pa.types.is_null(arr.type):  # a column of no cards (a flop without turns)
             arr = pa.nulls(len(arr), pa.int8())
+        if pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type):
+            arr = _codes_of_text(arr)  # CSV and TSV hold every field as text
         if not pa.types.is_integer(arr.type):
             raise ColumnTypeError(f"card code columns must hold integers, not {arr.type}")
         mask = valid_mask(arr)
@@ -199,6 +216,23 @@ def _code_columns(columns: list[Any], width: int) -> tuple[np.ndarray, np.ndarra
         codes[:, k] = np.where(valid & ~bad, values, NO_CARD).astype(np.uint8)
         counts += valid.astype(np.int8)
     return codes, counts, bad
+
+
+def _codes_of_text(arr: Any) -> Any:
+    """Read card codes written as text (``"51"``, as CSV holds them): int16, nulls kept.
+
+    An empty field is no card (null); a field that is not 1 to 3 ASCII digits
+    becomes 999, a code outside 0..51, so that its row is refused as such.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    text = pc.utf8_trim_whitespace(arr)
+    digits = pc.match_substring_regex(text, "^[0-9]{1,3}$")
+    empty = pc.equal(text, "")
+    read = pc.if_else(digits, text, pa.scalar("999"))
+    codes = pc.cast(read, pa.int16())
+    return pc.if_else(empty, pa.scalar(None, pa.int16()), codes)
 
 
 def _card_codes(
@@ -374,7 +408,11 @@ def _reason(
     if status in (_HOLE_TEXT, _BOARD_TEXT):
         which, column = ("hole", hole) if status == _HOLE_TEXT else ("board", board)
         if isinstance(column, list):
-            return f"{which}: a card code outside 0..51, or a missing code before the last"
+            values = [_as_arrow(c)[row].as_py() for c in column]
+            return (
+                f"{which}: a card code outside 0..51, or a missing code before the last:"
+                f" {quote(values)}"
+            )
         value = _text_of(_as_arrow(column), row)
         try:
             count = len(parse_cards(value))
@@ -408,6 +446,7 @@ def evaluate_frame(
     columns: list[str] | tuple[str, ...] | None = None,
     errors: Errors = "raise",
     threads: int = 1,
+    replace: bool = False,
 ) -> Any:
     """Evaluate every deal of a frame and append the result columns.
 
@@ -427,6 +466,10 @@ def evaluate_frame(
         raise, or give that row null results and a ``reason`` column.
     threads : int, default 1
         Python threads running the compiled kernel.
+    replace : bool, default False
+        An input column named like a result column (``hi_strength``, or
+        ``reason`` with ``errors="coerce"``) is replaced by the result;
+        without it, such a column is a :class:`~omaha.ColumnError` naming it.
 
     Returns
     -------
@@ -442,7 +485,9 @@ def evaluate_frame(
         With ``errors="raise"``, the first bad row: its index (the pandas
         index label) and the reason; also when the card columns are missing.
     ValueError
-        An unknown result column, ``errors`` value, or ``threads`` < 1.
+        An unknown result column, ``errors`` value, or ``threads`` < 1
+        (:class:`~omaha.ArgumentError`); an input column named like a
+        result column without ``replace`` (:class:`~omaha.ColumnError`).
     TypeError
         If ``frame`` is not one of the kinds above, or a card column holds
         neither text nor integers.
@@ -479,6 +524,11 @@ def evaluate_frame(
         names = list(frame.schema.names)
         get = frame.column
     hole_col, board_col = find_columns(names, hole, board)
+    outputs = [*wanted, *([REASON_COLUMN] if errors == "coerce" else [])]
+    clash = [n for n in names if n in outputs]
+    if clash and not replace:
+        raise ColumnError(result_clash(clash))
+    frame = _without(frame, kind, clash)
     h = [get(c) for c in hole_col] if isinstance(hole_col, list) else get(hole_col)
     b = [get(c) for c in board_col] if isinstance(board_col, list) else get(board_col)
     result = evaluate_columns(h, b, threads=threads)
@@ -493,6 +543,15 @@ def evaluate_frame(
             reasons[i] = why
         out = out.append_column(REASON_COLUMN, pa.array(reasons, pa.string()))
     return _attach(frame, kind, out)
+
+
+def result_clash(clash: list[str]) -> str:
+    """Return the message for input columns named like result columns (:func:`evaluate_frame`)."""
+    names = ", ".join(map(repr, clash))
+    return (
+        f"the input has a column named like a result column ({names}): rename it, or ask"
+        " for the result to replace it (replace=True; omaha eval --replace)"
+    )
 
 
 def _frame_kind(frame: Any) -> str:
@@ -511,6 +570,17 @@ def _frame_kind(frame: Any) -> str:
         "frame must be a pandas DataFrame, a pyarrow Table or RecordBatch, or a polars "
         f"DataFrame, not {type(frame).__name__}"
     )
+
+
+def _without(frame: Any, kind: str, names: list[str]) -> Any:
+    """Return the frame without the named columns (the frame itself when there are none)."""
+    if not names:
+        return frame
+    if kind == "pandas":
+        return frame.drop(columns=[c for c in frame.columns if str(c) in names])
+    if kind == "polars":
+        return frame.drop(names)
+    return frame.drop_columns(names)
 
 
 def _attach(frame: Any, kind: str, out: pa.RecordBatch) -> Any:

@@ -1,4 +1,4 @@
-"""Site hand histories: PokerStars, GGPoker, Full Tilt, PartyPoker, Winamax and iPoker, as PHH.
+"""Site hand histories (PokerStars, GGPoker, Full Tilt, PartyPoker, Winamax, iPoker, ...) as PHH.
 
 Players, coaches and trackers hold their hands in the sites' own files.
 This package reads the Omaha hands of those files (Hi and Hi-Lo, 4, 5 and
@@ -14,8 +14,10 @@ pot and side pot, the total pot, the rake, the uncalled bet.
 - One module per format: :mod:`~omaha.history.pokerstars`,
   :mod:`~omaha.history.ggpoker`, :mod:`~omaha.history.fulltilt`,
   :mod:`~omaha.history.partypoker`, :mod:`~omaha.history.winamax`,
-  :mod:`~omaha.history.ipoker`; each tells a :class:`~omaha.history.builder.HandBuilder`
-  what happened, which writes the PHH fields.
+  :mod:`~omaha.history.ipoker`, :mod:`~omaha.history.pacific` (888poker),
+  :mod:`~omaha.history.winning` (Winning Poker Network: Americas Cardroom),
+  :mod:`~omaha.history.bovada` (Bovada, Ignition, Bodog); each tells a
+  :class:`~omaha.history.builder.HandBuilder` what happened, which writes the PHH fields.
 - :func:`to_frame` turns files and hands into a table, one row per player
   per hand (:mod:`~omaha.history.frame`); :func:`allin_ev` gives a hand's
   exact all-in EV (:mod:`~omaha.history.allin`); :func:`report` and
@@ -67,6 +69,17 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
+from omaha.history import (
+    bovada,
+    fulltilt,
+    ggpoker,
+    ipoker,
+    pacific,
+    partypoker,
+    pokerstars,
+    winamax,
+    winning,
+)
 from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
@@ -110,12 +123,25 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-_MODULES = {name: f"omaha.history.{name}" for name in FORMATS}
+# One reader module per format of FORMATS (tests/test_history.py holds them equal).
+_SITES = {
+    module.__name__.rpartition(".")[2]: module
+    for module in (
+        bovada,
+        fulltilt,
+        ggpoker,
+        ipoker,
+        pacific,
+        partypoker,
+        pokerstars,
+        winamax,
+        winning,
+    )
+}
 
 
 def _reader(fmt: str) -> Callable[[HandText, str], HandHistory]:
-    module = importlib.import_module(_MODULES[fmt])
-    reader: Callable[[HandText, str], HandHistory] = module.read_hand
+    reader: Callable[[HandText, str], HandHistory] = _SITES[fmt].read_hand
     return reader
 
 
@@ -167,7 +193,7 @@ def iter_hands(
         raise HistoryError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})", path=name)
     read_hand = _reader(fmt)
     if fmt == "ipoker":
-        hands: Iterator[HandText] = importlib.import_module(_MODULES[fmt]).split(text, name)
+        hands: Iterator[HandText] = ipoker.split(text, name)
     else:
         hands = split_hands(text, START[fmt])
     accounted = 0

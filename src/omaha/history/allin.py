@@ -53,7 +53,7 @@ from omaha.hand import Hand
 from omaha.phh.history import HandHistory
 from omaha.phh.replaying import Replay, replay
 
-__all__ = ["AllInEV", "AllInStreet", "allin_ev", "allin_point", "outcome"]
+__all__ = ["AllInEV", "AllInStreet", "Outcome", "allin_ev", "allin_point", "known_holes", "outcome"]
 
 AllInStreet = Literal["preflop", "flop", "turn"]
 _STREETS: dict[int, AllInStreet] = {0: "preflop", 3: "flop", 4: "turn"}

@@ -51,8 +51,10 @@ from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
+    BEHIND_FIELD,
     BUTTON_SEAT_FIELD,
     CASH_OUT_FIELD,
+    CHIP_FIELD,
     DEAD_FIELD,
     FEES_FIELD,
     HAND_CAP_FIELD,
@@ -143,6 +145,7 @@ class _Player:
     acted: bool = False
     posted: bool = False
     cards: tuple[int, ...] | None = None
+    behind: int = 0
 
 
 @dataclass(slots=True)
@@ -153,6 +156,7 @@ class _Event:
     cards: tuple[int, ...] = ()
     run: int = 0
     street: int = 0
+    moved: bool = False  # a call that put chips in (a check does not)
 
 
 @dataclass(slots=True)
@@ -210,6 +214,9 @@ class HandBuilder:
     hand_cap: int | None = None
     """A capped game's cap on each player's chips in the hand (PHH ``_hand_cap``, §6.4)."""
     uncalled_in_collect: bool = False
+    chip_from_amounts: bool = False
+    """The site splits a pot in its smallest chip, the largest unit every amount is a multiple
+    of (Full Tilt): written as ``_chip`` when a pot is shared."""
     _players: dict[str, _Player] = field(default_factory=dict)
     _button: int | None = None
     _posts: list[_Post] = field(default_factory=list)
@@ -444,7 +451,7 @@ class HandBuilder:
                 "the amounts do not add up"
             )
         self._put(p, owed)
-        self._events.append(_Event("cc", name, street=self._street))
+        self._events.append(_Event("cc", name, street=self._street, moved=owed > 0))
 
     def bet(self, name: str, added: int) -> None:
         """Record a bet of ``added`` units (on top of what the player has in on the street)."""
@@ -498,6 +505,15 @@ class HandBuilder:
             self._street += 1
         self._runs = max(self._runs, run + 1)
         self._events.append(_Event("board", cards=cards, run=run, street=self._street))
+
+    def street_pot(self, amount: int) -> None:
+        """Check the pot a site states as a street is dealt: everything put in so far."""
+        pot = sum(p.contrib for p in self._players.values())
+        if amount != pot:
+            raise self.error(
+                f"the pot is stated as {self._units(amount)}, but the bets so far make "
+                f"{self._units(pot)}: the amounts do not add up"
+            )
 
     def summary_board(self, cards: Sequence[int], *, run: int = 0) -> None:
         """Fill a card a street's line left out (``[..] []``) from the summary's board."""
@@ -555,6 +571,24 @@ class HandBuilder:
         self.player(name)
         self._collects.append(_Collect(name, amount, pot, run))
 
+    def protect(self, name: str) -> None:
+        """Record a player all in by the site's all-in protection (a disconnection, §4.11).
+
+        They play on for what they have put in: their chips behind stay out
+        of play for the hand (PHH ``_behind``). A check of theirs after
+        their last chips went in is no action once they are all-in, and is
+        dropped.
+        """
+        p = self._act(name)
+        p.behind, p.left = p.left, 0
+        mine = [i for i, e in enumerate(self._events) if e.name == name]
+        last = max(
+            (i for i in mine if self._events[i].kind == "cbr" or self._events[i].moved),
+            default=-1,
+        )
+        drop = {i for i in mine if i > last and self._events[i].kind == "cc"}
+        self._events = [e for i, e in enumerate(self._events) if i not in drop]
+
     def cash_out(self, name: str, amount: int) -> None:
         """Record an all-in hand cashed out for ``amount`` units, instead of what the pots pay."""
         self.player(name)
@@ -589,14 +623,17 @@ class HandBuilder:
         self._stated_pots = list(amounts)
         self._pots_before_rake = before_rake
 
-    @staticmethod
-    def dealt_in(p: _Player) -> bool:
-        """Whether a seated player was dealt in: not sitting out, with chips, and in the play.
+    def dealt_in(self) -> list[_Player]:
+        """Return the seated players dealt in: not sitting out, with chips, in the play.
 
         Sites list seats of players who sit out without saying so; every
         player dealt in posts, acts, or is dealt cards the file shows.
         """
-        return not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        return [
+            p
+            for p in self._players.values()
+            if not p.sitting_out and p.stack > 0 and (p.acted or p.posted or p.cards is not None)
+        ]
 
     # ------------------------------------------------------------ the PHH hand
 
@@ -613,7 +650,7 @@ class HandBuilder:
             raise self.error("the hand has no header", quote_line=False)
         if self._button is None:
             raise self.error("the hand has no button", quote_line=False)
-        dealt = [p for p in self._players.values() if self.dealt_in(p)]
+        dealt = self.dealt_in()
         button = self._button
         dealt.sort(key=lambda p: (p.number - button - 1) % 1000)
         k = len(dealt)
@@ -625,7 +662,6 @@ class HandBuilder:
                 self._unawarded = True
         if not self._collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
-        self._check_reaches_end(dealt)
         pos = {p.name: i for i, p in enumerate(dealt)}
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
@@ -640,6 +676,7 @@ class HandBuilder:
                 "a street's card is not given (not in the summary's board either)",
                 quote_line=False,
             )
+        self._check_reaches_end(dealt)
         hole_count = self._hole_count(dealt)
         self._check_cards(dealt)
         fields: dict[str, Any] = {
@@ -674,7 +711,10 @@ class HandBuilder:
             put(DEAD_FIELD, dead)
         if boards:
             fields[RUN_BOARDS_FIELD] = boards
-        if mucks and any(p.left == 0 and not p.folded for p in dealt):
+        cap = self.hand_cap
+        if mucks and any(
+            (p.left == 0 or (cap is not None and p.contrib >= cap)) and not p.folded for p in dealt
+        ):  # a muck at an all-in (or capped, §6.4) showdown: the site allowed it
             fields[ALL_IN_MUCK_FIELD] = True
         self._result_fields(fields, put, dealt, pos)
         self._info_fields(fields, dealt)
@@ -704,6 +744,12 @@ class HandBuilder:
         while cut < self.places and common % 10 ** (cut + 1) == 0:
             cut += 1
         per = 10**cut
+        if self.chip_from_amounts and common > per and self._split_pot():
+            # A pot split (hi-lo, a tie) in the table's smallest chip, which
+            # the amounts show (docs/rules.md §4.1): Full Tilt's $0.50/$1
+            # table in nickels splits $7.75 as $3.90 and $3.85.
+            fields[CHIP_FIELD] = common
+            raw.add(CHIP_FIELD)
         units = self._to_file
         chips: dict[str, Any] = {}
         for key in raw:
@@ -730,6 +776,15 @@ class HandBuilder:
             fields, name, places=self.places - cut, chips=chips, actions=actions
         )
 
+    def _split_pot(self) -> bool:
+        """Whether a pot (of one board) is shared: more than one player collects from it."""
+        seen: dict[tuple[int, int], str] = {}
+        for c in self._collects:
+            key = (c.pot or 0, c.run)
+            if seen.setdefault(key, c.name) != c.name:
+                return True
+        return False
+
     def _to_file(self, chips: int) -> int | decimal.Decimal:
         return _file_units(chips, self.places)
 
@@ -738,7 +793,7 @@ class HandBuilder:
         live = [p for p in dealt if not p.folded]
         if len(live) < 2 or self._cash_out:
             return
-        board = sum(len(e.cards) or 1 for e in self._events if e.kind == "board" and e.run == 0)
+        board = sum(len(e.cards) for e in self._events if e.kind == "board" and e.run == 0)
         if board < 5:
             streets = {0: "before the flop", 3: "on the flop", 4: "on the turn"}
             raise self.error(
@@ -947,12 +1002,14 @@ class HandBuilder:
         put(
             "finishing_stacks",
             [
-                p.left + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
+                p.left + p.behind + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
                 for p, b, w in zip(dealt, back, won, strict=True)
             ],
         )
         if self._cash_out:
             put(CASH_OUT_FIELD, [self._cash_out.get(p.name, 0) for p in dealt])
+        if any(p.behind for p in dealt):
+            put(BEHIND_FIELD, [p.behind for p in dealt])
         put("winnings", won)
         if any(back):
             put(UNCALLED_FIELD, back)

@@ -2,8 +2,13 @@ r"""Which site wrote a hand history: :func:`detect`.
 
 Each format starts its hands with words of its own: ``PokerStars Hand #``,
 ``Poker Hand #`` (GGPoker), ``Full Tilt Poker Game #``, ``***** Hand History
-for Game`` (PartyPoker), ``Winamax Poker -``, and iPoker's XML ``<session>``
-with ``<game gamecode=``. The first such line of a text decides.
+for Game`` (PartyPoker), ``Winamax Poker -``, ``***** 888poker Hand History
+for Game`` (888poker, and ``Cassava`` before 2013), ``Hand #1 - `` or
+``Game started at:`` (Winning Poker Network), ``Bovada Hand #`` (and
+``Ignition``, ``Bodog``), and iPoker's XML ``<session>`` with ``<game
+gamecode=``. The first line of a text that starts with such words decides:
+the words must start the line (``Run It Once Poker Hand #`` is no GGPoker
+hand).
 
 Examples
 --------
@@ -11,6 +16,8 @@ Examples
 'pokerstars'
 >>> detect('<?xml version="1.0"?><session><game gamecode="5">')
 'ipoker'
+>>> detect("***** 888poker Hand History for Game 1 *****")
+'pacific'
 >>> detect("hello")
 >>> detect("Run It Once Poker Hand #1: Omaha Pot Limit")  # not GGPoker's ``Poker Hand #``
 """
@@ -27,10 +34,24 @@ START: dict[str, str] = {
     "fulltilt": r"Full ?Tilt ?Poker (?:Game|Hand) #",
     "partypoker": r"\*{5} Hand History [Ff]or Game ",
     "winamax": r"Winamax Poker - ",
+    "pacific": r"\*{4,5} ?(?:888poker|888|Cassava|Pacific Poker)(?:\.[a-z]{2})?(?:-[a-z]{2})? "
+    r"(?:Snap Poker |BLAST )?Hand History for Game \d+",
+    "winning": r"(?:Game started at: \d|(?:Game )?Hand #\d+ - )",
+    "bovada": r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?\d+",
 }
 """The line that starts a hand, for each text format."""
 
-FORMATS = ("fulltilt", "ggpoker", "ipoker", "partypoker", "pokerstars", "winamax")
+FORMATS = (
+    "bovada",
+    "fulltilt",
+    "ggpoker",
+    "ipoker",
+    "pacific",
+    "partypoker",
+    "pokerstars",
+    "winamax",
+    "winning",
+)
 """Every format :mod:`omaha.history` reads."""
 
 _FIRST = re.compile(
@@ -41,12 +62,13 @@ holds GGPoker's ``Poker Hand #``, and is no GGPoker hand)."""
 
 UNREAD: dict[str, str] = {
     "Run It Once Poker": r"^Run It Once Poker Hand #",
+    "PokerMaster": r"^PokerMaster Hand #",
     "OnGame": r"^\*{5} History for hand [A-Z0-9-]+ ",
     "Merge Gaming": r'<game id="\d+-\d+" starttime=',
     "Microgaming": r'<Game (?:hhversion="\d+" )?id="\d+" date="',
     "Everest Poker": r'<HAND time="\d+" id=',
 }
-"""Formats of sites that closed (and Run It Once), recognised to be refused clearly."""
+"""Formats of sites that closed (and Run It Once, PokerMaster), recognised to be refused clearly."""
 
 _UNREAD = re.compile("|".join(f"({rx})" for rx in UNREAD.values()), re.MULTILINE)
 _XML = re.compile(

@@ -30,7 +30,7 @@ import decimal
 import glob
 import os
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
@@ -50,9 +50,11 @@ __all__ = [
     "COLUMNS",
     "SCHEMA",
     "Source",
+    "count_hands",
     "expand_sources",
     "hand_rows",
     "iter_batches",
+    "iter_block",
     "iter_histories",
     "to_frame",
 ]
@@ -168,6 +170,91 @@ def _file_hands(
         _skip(exc, lenient, on_skip)
 
 
+def _hand_texts(path: str) -> tuple[str, Iterator[Any]] | None:
+    """Return a site file's format and its hands' texts, or None when it is not cut by lines.
+
+    PHH files, iPoker XML and files of no site's format are read whole
+    (:func:`iter_histories`).
+    """
+    from omaha.history import detect
+    from omaha.history.detect import START
+    from omaha.history.text import decode, split_hands
+
+    if path.endswith((".phh", ".phhs")):
+        return None
+    with open(path, "rb") as fp:
+        text = decode(fp.read(), path)
+    fmt = detect(text)
+    if fmt is None or fmt not in START or fmt == "ipoker":
+        return None
+    return fmt, split_hands(text, START[fmt])
+
+
+def count_hands(path: str | os.PathLike[str]) -> int | None:
+    """Return how many hands a site's file holds, cutting its text only (no hand is read).
+
+    None for a file that is read whole: PHH, iPoker XML, no site's format.
+    A hand the reader then skips or leaves out (cancelled) is counted here.
+
+    Raises
+    ------
+    OSError
+        The file cannot be read.
+    """
+    found = _hand_texts(os.fspath(path))
+    return None if found is None else sum(1 for _ in found[1])
+
+
+def iter_block(
+    path: str | os.PathLike[str],
+    first: int,
+    last: int,
+    *,
+    lenient: bool = False,
+    on_skip: Callable[[OmahaError], None] | None = None,
+) -> Iterator[HandHistory]:
+    """Yield the hands ``first`` to ``last - 1`` (from 0) of a site's file, reading only them.
+
+    The hands are cut from the text (:func:`count_hands` counts them) and
+    read as :func:`omaha.history.iter_hands` reads the whole file, with the
+    file's line numbers in every message. A file read whole (see
+    :func:`count_hands`) gives its hands ``first`` to ``last - 1`` the same way.
+
+    Raises
+    ------
+    ArgumentError
+        ``first`` or ``last`` is not a whole number with ``0 <= first <= last``.
+    HistoryError
+        (not lenient) A hand that cannot be read.
+    """
+    import itertools
+
+    from omaha.history import iter_hands
+
+    for value in (first, last):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ArgumentError(f"hand index {value!r} must be a whole number from 0")
+    if first > last:
+        raise ArgumentError(f"hands {first} to {last}: the first is after the last")
+    name = os.fspath(path)
+    found = _hand_texts(name)
+    if found is None:
+        yield from itertools.islice(_file_hands(name, lenient, on_skip), first, last)
+        return
+    fmt, texts = found
+    block = list(itertools.islice(texts, first, last))
+    if not block:
+        return
+    # Blank lines up to the first hand's line keep the file's line numbers in messages.
+    parts = ["\n" * (block[0].line - 1)]
+    at = block[0].line
+    for hand in block:
+        parts.append("\n" * (hand.line - at))
+        parts.append("\n".join(hand.lines) + "\n")
+        at = hand.line + len(hand.lines)
+    yield from iter_hands("".join(parts), name, lenient=lenient, on_skip=on_skip, fmt=fmt)
+
+
 def _skip(exc: OmahaError, lenient: bool, on_skip: Callable[[OmahaError], None] | None) -> None:
     """Report a skipped hand or file when ``lenient``; raise ``exc`` otherwise."""
     if not lenient:
@@ -224,7 +311,7 @@ def iter_histories(
             )
 
 
-def _time(fields: dict[str, Any] | Any) -> datetime.datetime | None:
+def _time(fields: Mapping[str, Any]) -> datetime.datetime | None:
     """Return the hand's start as the site states it (its own time zone, not converted)."""
     t = fields.get("time")
     try:

@@ -76,6 +76,11 @@ class FullTiltReader(StarsReader):
     """A showdown's hand description run onto its own line (2006: `` (8,7,4,3,A)``)."""
     _cap = re.compile(rf"(?P<cap>{AMOUNT}) (?:Cap |CAP )?(?=Pot Limit|No Limit|PL|NL)")
     _button_line = re.compile(r"The button is in seat #(?P<seat>\d+)$")
+    _street_pot = re.compile(rf"\(Total Pot: (?P<pot>{AMOUNT}), \d+ Players?(?:, \d+ All-In)?\)$")
+
+    def __init__(self, hand: HandText, path: str) -> None:
+        super().__init__(hand, path)
+        self.b.chip_from_amounts = True
 
     def read_header(self, line: str) -> None:
         """Read the first line: the hand's number, the table, the stakes, the game, the time."""
@@ -129,6 +134,15 @@ class FullTiltReader(StarsReader):
         h, mi, s = (int(x) for x in m.groups()[:3])
         y, mo, d = (int(x) for x in m.groups()[4:])
         return {"time": datetime.datetime(y, mo, d, h, mi, s), "time_zone": m.group(4)}
+
+    def read_street(self, line: str) -> bool:
+        """Read a street's line, checking its ``(Total Pot: $6, 2 Players)``: every bet so far."""
+        if not super().read_street(line):
+            return False
+        m = self._street_pot.search(line)
+        if m is not None:
+            self.b.street_pot(self.b.amount(m["pot"]))
+        return True
 
     def read_table(self, line: str) -> bool:
         """Full Tilt has no table line: the seats follow the header."""

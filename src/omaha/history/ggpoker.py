@@ -39,6 +39,7 @@ class GGReader(StarsReader):
 
     site: ClassVar[str] = "GGPoker"
     raise_over_all_in: ClassVar[str | None] = None
+    header_mixed: ClassVar[re.Pattern[str] | None] = None
     header: ClassVar[re.Pattern[str]] = re.compile(
         r"Poker Hand #(?P<id>[A-Z]{0,3}\d+): +"
         r"(?:Tournament #(?P<tournament>\d+), (?P<event>.*?) +)?"
@@ -134,9 +135,10 @@ def name_pots(b: HandBuilder) -> None:
     replay's checks decide.
     """
     players = list(b._players.values())
+    dealt = {p.name for p in b.dealt_in()}
     pots: tuple[Pot, ...] = build_pots(
         [p.contrib for p in players],
-        [p.folded or not b.dealt_in(p) for p in players],
+        [p.folded or p.name not in dealt for p in players],
         all_in=[p.left == 0 for p in players],
     )
     if len(pots) < 2 or any(c.pot for c in b._collects):

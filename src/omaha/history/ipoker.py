@@ -14,10 +14,22 @@ player= type= sum=>``, listed out of order (``no`` gives the order); its
 ``type`` says what it is: 0 fold, 1 small blind, 2 big blind (above the big
 blind: a live big blind and a dead small one), 3 call, 4 check, 5 bet, 6
 raise (the chips added), 7 all-in (the chips added), 8 and 9 no action
-(sitting out: a fold), 15 ante, 23 raise to (the street total). There is no
-rake and no uncalled bet: the rake is what the bets do not pay out, the
-uncalled bet comes back in what its owner wins. A player whose cards are
-known at the showdown has shown them.
+(sitting out), 15 ante, 23 raise to (the street total). A player the game
+lists but who is dealt no cards and takes no action (sitting out, a seat
+with no name, only type 8 or 9) is not dealt in. A ``<gametype>`` that
+names only the limits (``PL €2/€4``) is Omaha of as many hole cards as
+each player is dealt. A player whose cards are known at the showdown has
+shown them.
+
+What the file states is checked: each player's ``bet=`` against what the
+actions put in (the uncalled bet included), the ``win=`` amounts against
+the replay. There is no rake: it is what the bets do not pay out, and must
+be one a site could take (none in a tournament or without a flop, at most
+:data:`~omaha.history.builder.MAX_INFERRED_RAKE_PERCENT` percent). The
+uncalled bet comes back in what its owner wins in older files, apart from it in clients from 2019
+(``<client_version>`` 19 or later, ``<uncalled_bet_enabled>``). A
+``<game>`` without its ``</game>`` (a file cut short) is an error naming the
+hand and the line where the file stops.
 
 XML is read with the standard library (:mod:`xml.etree.ElementTree`), after
 refusing any document type declaration or entity (the defences of
@@ -45,7 +57,6 @@ __all__ = ["read_hand", "split"]
 _GAME_START = re.compile(r"<game\b")
 _CUT = "cut"
 _UNSAFE = re.compile(r"<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST", re.IGNORECASE)
-_AMOUNT = re.compile(r"\d[\d.,\s\u00a0]*")
 
 
 def split(text: str, name: str) -> Iterator[HandText]:
@@ -79,13 +90,14 @@ def split(text: str, name: str) -> Iterator[HandText]:
 
 
 def _money(b: HandBuilder, text: str | None) -> int:
-    """Read an iPoker amount (``€42.10``, ``42,10``, ``1 000``) in the file's units."""
+    """Read an iPoker amount (``€42.10``, ``42,10``, ``1 000``) in the file's units.
+
+    The whole attribute is the amount (:func:`~omaha.history.notation.parse_money`):
+    ``-€5``, ``€5e3`` or ``€NaN`` is refused, never read as its first digits.
+    """
     if text is None or not text.strip() or text.strip() == "N/A":
         return 0
-    m = _AMOUNT.search(text)
-    if m is None:
-        raise b.error(f"{text!r} is no amount")
-    return b.amount(m.group(0).strip())
+    return b.amount(text)
 
 
 def read_hand(hand: HandText, path: str) -> HandHistory:

@@ -26,8 +26,7 @@ from omaha.history.builder import HandBuilder
 __all__ = ["AMOUNT", "Names", "betting_action", "ignorable", "moves_chips"]
 
 AMOUNT = (
-    r"[-\u2212]?[$€£¥₹]?\s?[-\u2212]?"
-    r"(?:\d(?:[\d,.]*\d)?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
+    r"[-\u2212$€£¥₹]?[-\u2212$€£¥₹]?\s?(?:\d[\d,.eE]*(?<=\d)|NaN|nan)"
     r"(?:\s?(?:€|£|\$|USD|EUR|GBP|CAD|INR|CNY))?"
 )
 """An amount as the text formats write it: ``$1,234.56``, ``0.22€``, ``27,617``.
@@ -182,7 +181,10 @@ def betting_action(b: HandBuilder, name: str, text: str, *, raises_to: bool = Fa
         An amount that is none, or that does not add up (from the builder).
     """
     m = _ACTION.match(text)
-    if m is None or not _REST.fullmatch(m.group("rest")):
+    if m is None:
+        return False
+    rest = m.group("rest")
+    if rest and not _REST.fullmatch(rest):
         return False
     verb, a, to = m.group("verb"), m.group("a"), m.group("b")
     if verb == "folds" and a is None and to is None:

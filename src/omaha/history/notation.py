@@ -100,6 +100,8 @@ def parse_money(text: str) -> decimal.Decimal:
     if body[:1] in ("-", "\u2212") or body[1:2] in ("-", "\u2212"):
         raise _refuse(text, ": an amount is never negative")
     body = _SUFFIX.sub("", _PREFIX.sub("", body)).strip()
+    if body.endswith(".") and body[-2:-1].isdigit():  # the sentence's end: ``wins $5.``
+        body = body[:-1]
     if not _NUMBER.fullmatch(body):
         if any(c.isdigit() and not c.isascii() for c in body):
             raise _refuse(text, ": digits of another script")

@@ -17,13 +17,25 @@ USD) from the main pot``, ``wins $239 USD``. There is no uncalled-bet line
 and no rake: the uncalled bet is in what its owner wins (a "side pot" of
 its own at a showdown), and the rake is what the pot does not pay out.
 
+Tournaments (``PL Omaha Hi-Lo $22 USD Buy-in Trny: 105411156 Level: 2
+Blinds(20/40) - ...``) give chips without a currency (``Seat 2: Name ( 2,910
+)``, ``posts small blind [20].``, ``wins 640 chips from the main pot``) and
+repeat the level and the blinds on lines of their own (``Trny: 105411156
+Level: 2``, ``Blinds(20/40)``: checked against the header's). A player's chat
+(``Name: words``) moves no chips and is left out; ``Hand cancelled`` leaves
+the hand out (:class:`~omaha.errors.HandCancelled`).
+
 The newer format (``***** Hand History For Game ...``): ``0.10/0.25 Omaha
 Hi Game Table (PL) - Mon Jul 20 11:01:17 EDT 2026``, amounts in parentheses
 (``posts small blind (0.10)``, ``calls (0.15)``), raises as ``raises 0.85 to
 0.85`` (the chips added, then the street total), streets as ``** Dealing
 Flop ** :  [ 8d, 5s, 8h ]``, and a summary giving the pot after the rake
 and the rake (``Main Pot: $1.09 Rake: $0.05``) and each player's ``balance``
-and ``collected`` amount (the uncalled bet included).
+and ``collected`` amount (the uncalled bet included). Since 2026 an all-in
+player may cash out: ``Cash-out Premium % is 1.0``, ``opted for cash-out``,
+``probabilty is 60.37``, ``Cashout Amount is 23.01``, and in the summary
+``Name Cashed out  balance $23.01, ... collected $23.01``: the player is paid
+that amount instead of what the pots pay (PHH ``_cash_out``).
 """
 
 from __future__ import annotations
@@ -39,10 +51,7 @@ from omaha.phh.history import HandHistory
 
 __all__ = ["PartyReader", "read_hand"]
 
-_MONEY = (
-    r"[-\u2212]?[$€£]?\s?[-\u2212]?(?:\d[\d,.]*\d?(?:[eE][-+]?\d+)?|[Nn]a[Nn]|[Ii]nf(?:inity)?)"
-    r"(?:\s?(?:USD|EUR|GBP|€|\$| chips))?"
-)
+_MONEY = r"[-\u2212$€£]?[-\u2212$€£]?\s?(?:\d[\d,.eE]*|NaN|nan)(?:\s?(?:USD|EUR|GBP|€|\$| chips))?"
 _BRACKET = rf"\s*\[\s*({_MONEY})\s*\]"
 _PAREN = rf"\s*\(\s*({_MONEY})\s*\)"
 _MONTHS = {
@@ -314,8 +323,13 @@ class PartyReader:
         """Read the newer format's summary: the pot after the rake, the rake, each balance."""
         b = self.b
         m = re.match(rf"Main Pot: (?P<pot>{_MONEY})(?P<side>.*?) Rake: (?P<rake>{_MONEY})$", line)
-        if m is not None:
+        if m is not None:  # the pots after the rake (a side pot's amount too) and the rake
             b.rake(b.amount(m["rake"]))
+            sides = re.findall(rf"Side Pot(?: \d+)?: ({_MONEY})", m["side"])
+            if m["side"].strip() and not sides:
+                raise b.error("side pots the PartyPoker reader does not know")
+            pot = b.amount(m["pot"]) + sum(b.amount(a) for a in sides)
+            b.total_pot(pot, after_rake=True)
             return
         if line.startswith("Board: "):
             return

@@ -133,10 +133,17 @@ class StarsReader:
         r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(?P<id>\d+): +"
         r"(?:\{[^}]*\} +)?"
         r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+), (?P<event>.*?) +)?"
-        r"(?P<game>[\w/&' +-]+?(?: \((?P<inner>[\w/&' +-]+)\))?)"
+        r"(?P<game>[\w/&' +-]+?)"
         r"(?: - (?:Match Round \w+, )?Level (?P<level>[IVXLCDM\d]+))? "
         r"\((?P<stakes>[^)]*)\) - (?P<time>.*)$"
     )
+    header_mixed: ClassVar[re.Pattern[str] | None] = re.compile(
+        header.pattern.replace(
+            r"(?P<game>[\w/&' +-]+?)", r"(?P<game>[\w/&' +-]+? \((?P<inner>[\w/&' +-]+)\))"
+        )
+    )
+    """:attr:`header` with a mixed game's name: ``8-Game (Omaha Hi/Lo Limit) - Level I (10/20)``
+    (tried first on a line of two parentheses, else :attr:`header` alone: the common case)."""
     table: ClassVar[re.Pattern[str]] = re.compile(
         r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
         r"Seat #(?P<button>\d+) is the button$"
@@ -244,6 +251,8 @@ class StarsReader:
             seated = True
             i += 1
         if not seated:
+            if i < len(lines) and not lines[i]:  # a file with a blank line after every line
+                raise b.error("a blank line where the seats belong: the hand has no seats")
             raise b.error("the hand has no seats")
         self.names = Names(b._players)
         saw_summary = False
@@ -270,9 +279,13 @@ class StarsReader:
     def read_header(self, line: str) -> None:
         """Read the first line: the hand's number, the game, the stakes, the time."""
         b = self.b
-        m = self.header.match(line)
+        m = None
+        if self.header_mixed is not None and line.count("(") > 1:  # Mixed Omaha (...) - Level
+            m = self.header_mixed.match(line)
         if m is None:
-            raise b.error("not a PokerStars hand's first line")
+            m = self.header.match(line)
+        if m is None:
+            raise b.error(f"not a {self.site} hand's first line")
         # 8-Game (Omaha Hi/Lo Limit), Mixed Omaha (5 Card Omaha Pot Limit): the game inside
         game_text = m.groupdict().get("inner") or m["game"]
         stakes = m["stakes"]

@@ -262,7 +262,7 @@ def format_report(
         return buf.getvalue()
     if fmt != "text":
         raise ArgumentError(f"report format {fmt!r}: one of text, csv, json")
-    widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(header)]
+    widths = [max([len(h), *(len(t[i]) for t in table)]) for i, h in enumerate(header)]
     lines = [
         "  ".join(
             cell.ljust(w) if columns[i] in ("player", "currency", "group") else cell.rjust(w)

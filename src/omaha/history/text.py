@@ -64,6 +64,8 @@ def decode(data: bytes, name: str) -> str:
         elif len(head) >= 4 and head[0::2].count(0) > len(head) * 0.4:
             encoding = "utf-16-be"
     if encoding is not None:
+        if encoding.startswith("utf-16") and len(data) % 2:  # an odd last byte is no character
+            data = data[:-1]
         text = data.decode(encoding, errors="replace")
     else:
         try:

@@ -28,7 +28,7 @@ from typing import Literal
 
 from omaha.betting import Action, Call, Check, DealBoard, DealHole, Fold, Muck, RaiseTo, Show
 from omaha.cards import format_card, format_cards, parse_cards
-from omaha.errors import InvalidCardError, PHHError
+from omaha.errors import InvalidCardError, PHHError, quote
 from omaha.phh.amounts import Amount, check_amount, format_amount, parse_amount, to_chips
 
 __all__ = [
@@ -87,7 +87,7 @@ class PHHAction:
 def _parse_cards_text(text: str, what: str) -> tuple[int | None, ...]:
     """Parse PHH cards: two characters each, ``??`` for an unknown card."""
     if len(text) % 2 or not text:
-        raise InvalidCardError(f"malformed cards {text!r} in {what}")
+        raise InvalidCardError(f"malformed cards {quote(text)} in {what}")
     tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
     known = iter(parse_cards([t for t in tokens if t != "??"]))  # each one card, none twice
     return tuple(None if token == "??" else next(known) for token in tokens)
@@ -96,8 +96,11 @@ def _parse_cards_text(text: str, what: str) -> tuple[int | None, ...]:
 def _player_index(token: str, what: str) -> int:
     m = _PLAYER.fullmatch(token)
     if m is None:
-        raise PHHError(f"{what}: bad player {token!r} (expected p1, p2, ...)")
-    return int(m.group(1)) - 1
+        raise PHHError(f"{what}: bad player {quote(token)} (expected p1, p2, ...)")
+    digits = m.group(1)
+    # No table seats more than a few players: a longer index is past them all
+    # (and int() refuses more than 4,300 digits).
+    return int(digits) - 1 if len(digits) <= 6 else 10**6
 
 
 def _split(text: str) -> tuple[list[str], str | None]:
@@ -134,9 +137,9 @@ def parse_action(text: object, index: int, places: int, player_count: int, name:
         Not a string, not an Omaha action of PHH, a bad player, amount or
         card (the message names the action).
     """
-    what = f"{name}: action {index} {text!r}"
+    what = f"{name}: action {index} {quote(text)}"
     if not isinstance(text, str):
-        raise PHHError(f"{name}: action {index} must be a string, not {text!r}")
+        raise PHHError(f"{name}: action {index} must be a string, not {quote(text)}")
     words, comment = _split(text)
     p: int | None = None
     kind: ActionKind
@@ -161,12 +164,14 @@ def parse_action(text: object, index: int, places: int, player_count: int, name:
                 try:
                     read = parse_amount(value)
                 except ValueError:
-                    raise PHHError(f"{what}: bad amount {value!r}") from None
-                checked = check_amount(read, f"the amount {value!r}", f"{name}: action {index}")
+                    raise PHHError(f"{what}: bad amount {quote(value)}") from None
+                checked = check_amount(
+                    read, f"the amount {quote(value)}", f"{name}: action {index}"
+                )
                 try:
                     amount = to_chips(checked, places)
                 except ValueError as exc:  # too many digits once scaled
-                    raise PHHError(f"{what}: the amount {value!r}: {exc}") from None
+                    raise PHHError(f"{what}: the amount {quote(value)}: {exc}") from None
             case [player, "sm"]:
                 p, kind, parsed = _player_index(player, what), "sm", ()
             case [player, "sm", "-"]:
@@ -175,7 +180,7 @@ def parse_action(text: object, index: int, places: int, player_count: int, name:
                 p, kind = _player_index(player, what), "sm"
                 parsed = _parse_cards_text(cards, what)
             case [_, ("sd" | "pb") as k, *_]:
-                raise PHHError(f"{what}: {k!r} (draw or stud) is not an Omaha action")
+                raise PHHError(f"{what}: {quote(k)} (draw or stud) is not an Omaha action")
             case _:
                 raise PHHError(f"{what}: not a PHH Omaha action")
     except InvalidCardError as exc:

@@ -69,11 +69,11 @@ def parse_amount(text: str) -> Amount:
         return int(text)
     if not text.isascii() or "_" in text or text != text.strip():
         # Decimal would read '３０００' (other scripts' digits), '3_000' and ' 5'.
-        raise ArgumentError(f"bad amount {text!r}")
+        raise ArgumentError(f"bad amount {quote(text)}")
     try:
         return decimal.Decimal(text)
     except decimal.InvalidOperation:
-        raise ArgumentError(f"bad amount {text!r}") from None
+        raise ArgumentError(f"bad amount {quote(text)}") from None
 
 
 def check_amount(value: object, what: str, name: str) -> Amount:
@@ -99,10 +99,11 @@ def check_amount(value: object, what: str, name: str) -> Amount:
     d = decimal.Decimal(value)
     if d.is_infinite():
         raise PHHError(
-            f"{name}: {what} is infinite ({value!r}); only finite stacks and amounts can be played"
+            f"{name}: {what} is infinite ({quote(value)});"
+            " only finite stacks and amounts can be played"
         )
     if d.is_nan():
-        raise PHHError(f"{name}: {what} is not a number ({value!r})")
+        raise PHHError(f"{name}: {what} is not a number ({quote(value)})")
     if d < 0:
         raise PHHError(f"{name}: {what} must not be negative, got {quote(value)}")
     if d and d.adjusted() >= MAX_DIGITS:

@@ -12,7 +12,7 @@ big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
 play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
 all-in showdown), :data:`RAISE_OVER_ALL_IN_FIELD` (who must be left to
 answer a raise, docs/rules.md §5.8), :data:`HAND_CAP_FIELD` (a capped game,
-§6.4).
+§6.4), :data:`ODD_CHIPS_FIELD` (where a shared low half's odd chips go, §4).
 
 The rules of real tables have fields of their own, for PHH has none
 (docs/rules.md §4.9, §4.10, §8): :data:`POSTED_FIELD` and
@@ -25,7 +25,8 @@ one amount), :data:`FEES_FIELD` (the parts of it, as the site names them),
 :data:`TOTAL_POT_FIELD` (the pot before the rake), :data:`POTS_FIELD`
 (each pot, or each board's share of it, after the rake, and who won it),
 :data:`UNCALLED_FIELD` (the uncalled bet returned), :data:`CASH_OUT_FIELD`
-(what a player who cashed out an all-in hand was paid instead of the pots).
+(what a player who cashed out an all-in hand was paid instead of the pots),
+:data:`BEHIND_FIELD` (chips kept out of play by a site's all-in protection).
 Informational:
 :data:`BUTTON_SEAT_FIELD` (the button's seat, when no player dealt in sits
 there: a dead button), :data:`SITTING_OUT_FIELD` (players at the table
@@ -52,6 +53,7 @@ __all__ = [
     "ALL_IN_MUCK_FIELD",
     "AMOUNT_FIELDS",
     "BB_ANTE_FIELD",
+    "BEHIND_FIELD",
     "BUTTON_SEAT_FIELD",
     "Betting",
     "CAP_FIELD",
@@ -65,10 +67,12 @@ __all__ = [
     "HOLE_COUNT_FIELD",
     "HU_UNLIMITED_FIELD",
     "LIST_FIELDS",
+    "ODD_CHIPS_FIELD",
     "POSTED_FIELD",
     "POTS_FIELD",
     "RAISE_OVER_ALL_IN_FIELD",
     "RAKE_FIELD",
+    "RAKE_MAIN_FIELD",
     "REQUIRED_BY_BETTING",
     "REQUIRED_COMMON",
     "RUN_BOARDS_FIELD",
@@ -128,12 +132,18 @@ RAISE_OVER_ALL_IN_FIELD = "_raise_over_all_in"
 """``"chips"`` or ``"always"``: the table option ``raise_over_all_in`` (§5.8; ``"callable"``
 by default): a raise allowed over an all-in when another player has chips behind but fewer
 than the call (as PokerStars deals), or whoever is left (as Winamax deals)."""
+ODD_CHIPS_FIELD = "_odd_chips"
+"""``"high"``: the table option ``odd_chips`` (§4 rule 4; ``"position"`` by default): the chips
+a low half shared by several players leaves over go to the high hand (as Bovada deals)."""
 POSTED_FIELD = "_posted_blinds"
 """Live blinds posted out of position, per player (a new or returning player, §8.3)."""
 DEAD_FIELD = "_dead_blinds"
 """Dead blinds, per player: into the pot, never part of the bet (a missed small blind, §8.3)."""
 RUN_BOARDS_FIELD = "_run_boards"
 """The boards after the first, each as the cards it adds to those all boards share (§4.10)."""
+RAKE_MAIN_FIELD = "_rake_from_main_pot"
+"""``true``: the rake (without ``_pots``) comes from the main pot first, then each side pot
+(``omaha.RecordedRake(main_first=True)``; as the Winning Poker Network's older files show)."""
 RAKE_FIELD = "_rake"
 """The chips the house took from the pots: rake, jackpot and fees together (§4.9)."""
 FEES_FIELD = "_fees"
@@ -143,6 +153,9 @@ TOTAL_POT_FIELD = "_total_pot"
 POTS_FIELD = "_pots"
 """Each pot (``pot`` 1 is the main pot) or one board's share of it (``run``), after the rake:
 ``{pot = 2, amount = 0.88, won = {p3 = 0.88}}``."""
+BEHIND_FIELD = "_behind"
+"""Chips of each player kept out of play for the hand and theirs again at its end: a site's
+all-in protection (a disconnected player plays on for what they have put in, §4.11)."""
 CASH_OUT_FIELD = "_cash_out"
 """What each player was paid for cashing out an all-in hand, instead of what the pots pay them."""
 UNCALLED_FIELD = "_uncalled"
@@ -173,6 +186,7 @@ AMOUNT_FIELDS = (
     TOTAL_POT_FIELD,
     UNCALLED_FIELD,
     CASH_OUT_FIELD,
+    BEHIND_FIELD,
 )
 """Fields that hold chip amounts (scalars or lists), in the file's units.
 
@@ -187,6 +201,7 @@ LIST_FIELDS = (
     DEAD_FIELD,
     UNCALLED_FIELD,
     CASH_OUT_FIELD,
+    BEHIND_FIELD,
 )
 """The amount fields that are lists, one entry per player."""
 

@@ -36,7 +36,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO
 
-from omaha.errors import PHHError
+from omaha.errors import PHHError, quote
 from omaha.phh.history import HandHistory
 from omaha.phh.toml import decode, load_toml, toml_key
 
@@ -78,7 +78,7 @@ def loads_all(text: str, *, name: str = "<phhs>") -> list[tuple[str, HandHistory
     out = []
     for key, value in doc.items():
         if not isinstance(value, dict):
-            raise PHHError(f"{name}: entry {key!r} of a .phhs file must be a table [{key}]")
+            raise PHHError(f"{name}: entry {quote(key)} of a .phhs file must be a table [{key}]")
         out.append((key, HandHistory(value, f"{name}[{key}]")))
     return out
 

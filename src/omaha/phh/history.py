@@ -33,6 +33,8 @@ Examples
 
 from __future__ import annotations
 
+import datetime
+import decimal
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -55,6 +57,7 @@ from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
     AMOUNT_FIELDS,
     BB_ANTE_FIELD,
+    BEHIND_FIELD,
     CAP_FIELD,
     CASH_OUT_FIELD,
     CHIP_FIELD,
@@ -64,10 +67,12 @@ from omaha.phh.fields import (
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     LIST_FIELDS,
+    ODD_CHIPS_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
     RAISE_OVER_ALL_IN_FIELD,
     RAKE_FIELD,
+    RAKE_MAIN_FIELD,
     REQUIRED_BY_BETTING,
     REQUIRED_COMMON,
     RUN_BOARDS_FIELD,
@@ -80,6 +85,7 @@ from omaha.phh.fields import (
 )
 from omaha.phh.record import record
 from omaha.phh.toml import dump_fields
+from omaha.pots import ODD_CHIPS
 from omaha.rake import RecordedRake
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 from omaha.table import Table
@@ -92,6 +98,108 @@ __all__ = ["HandHistory", "StatedPot"]
 _MAX_SCALE = 10**MAX_DIGITS
 _POT_KEYS = frozenset({"pot", "run", "amount", "won"})
 _PER_PLAYER = ("antes", "blinds_or_straddles", "finishing_stacks", *LIST_FIELDS[4:])
+
+
+_TEXT_FIELDS = (
+    "author", "event", "url", "venue", "address", "city", "region", "postal_code", "country",
+    "time_zone", "time_zone_abbreviation", "currency",
+)  # fmt: skip
+_COUNT_FIELDS = {"day": (1, 31), "month": (1, 12), "year": (1, 9999)}
+_NUMBER_FIELDS = ("hand", "level", "table")  # a site's may be text: "RC1234", "Table 3"
+CHECKED_STANDARD_FIELDS = (
+    *_TEXT_FIELDS, *_COUNT_FIELDS, *_NUMBER_FIELDS, "seat_count", "seats",
+    "ante_trimming_status", "time", "time_limit", "time_banks", "players", "actions",
+)  # fmt: skip
+"""The optional fields PHH defines that a hand checks by their meaning (with ``players``)."""
+MAX_SEAT_COUNT = 1000
+"""The most seats ``seat_count`` may state."""
+
+
+def _check_standard_fields(f: Mapping[str, Any], n: int, name: str) -> None:
+    """Check the optional fields PHH defines, by their meaning (docs/guide.md, PHH section).
+
+    Text fields are strings; ``day`` 1..31, ``month`` 1..12, ``year``
+    1..9999 (and together a date that exists), ``hand``, ``level`` and
+    ``table`` whole numbers from 0 or a site's text for them; ``seat_count`` a whole number of seats
+    from the number of players to :data:`MAX_SEAT_COUNT`; ``seats`` one
+    seat number per player, distinct, from 1 to ``seat_count``;
+    ``ante_trimming_status`` true or false; ``time`` a time of day;
+    ``time_limit`` and ``time_banks`` (one per player) finite seconds from 0.
+    """
+    for key in _TEXT_FIELDS:
+        if key in f and not isinstance(f[key], str):
+            raise PHHError(f"{name}: {key} must be a string, not {quote(f[key])}")
+    for key, (low, high) in _COUNT_FIELDS.items():
+        if key in f:
+            _whole(f[key], key, low, high, name)
+    for key in _NUMBER_FIELDS:
+        if key in f and not isinstance(f[key], str):
+            _whole(f[key], key, 0, None, name)
+    if all(key in f for key in ("day", "month", "year")):
+        try:
+            datetime.date(f["year"], f["month"], f["day"])
+        except ValueError:
+            raise PHHError(
+                f"{name}: day {f['day']}, month {f['month']}, year {f['year']} is no date"
+            ) from None
+    count = (
+        _whole(f["seat_count"], "seat_count", n, MAX_SEAT_COUNT, name)
+        if "seat_count" in f
+        else None
+    )
+    if "seats" in f:
+        seats = f["seats"]
+        if not isinstance(seats, list) or len(seats) != n:
+            raise PHHError(
+                f"{name}: seats must be {n} seat numbers, one a player, not {quote(seats)}"
+            )
+        for i, seat in enumerate(seats):
+            _whole(seat, f"seats[{i}]", 1, count or MAX_SEAT_COUNT, name)
+        if len(set(seats)) != n:
+            raise PHHError(f"{name}: seats {quote(seats)} seat two players in one seat")
+    if "ante_trimming_status" in f and not isinstance(f["ante_trimming_status"], bool):
+        raise PHHError(
+            f"{name}: ante_trimming_status must be true or false,"
+            f" not {quote(f['ante_trimming_status'])}"
+        )
+    if "time" in f and not isinstance(f["time"], datetime.time):
+        raise PHHError(f"{name}: time must be a time of day (12:30:00), not {quote(f['time'])}")
+    banks = f.get("time_banks", [])
+    if not isinstance(banks, list) or ("time_banks" in f and len(banks) != n):
+        raise PHHError(f"{name}: time_banks must be {n} numbers of seconds, not {quote(banks)}")
+    for key, value in [("time_limit", f["time_limit"])] if "time_limit" in f else []:
+        check_amount(value, key, name)
+    for i, value in enumerate(banks):
+        check_amount(value, f"time_banks[{i}]", name)
+
+
+def _whole(value: object, key: str, low: int, high: int | None, name: str) -> int:
+    """Return ``value`` when it is an int in ``low..high``; else raise naming ``key``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PHHError(f"{name}: {key} must be a whole number, not {quote(value)}")
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise PHHError(f"{name}: {key} must be {bound}, not {quote(value)}")
+    return value
+
+
+def _same(a: object, b: object) -> bool:
+    """Whether two field values are equal, a NaN being equal to a NaN in the same place.
+
+    ``nan`` in a user-defined field is kept as read; without this, a hand
+    would differ from its own round trip (NaN is unequal to itself).
+    """
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if _is_nan(a) and _is_nan(b):
+        return True
+    return bool(a == b)
+
+
+def _is_nan(x: object) -> bool:
+    return isinstance(x, decimal.Decimal | float) and x != x
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +275,9 @@ class HandHistory:
         Reading such fields back (:class:`HandHistory`) would compute the
         same ``places``, amounts in chips and parsed actions from the text;
         an importer that already holds them gives them here and skips that
-        work (:mod:`omaha.history`). Nothing is checked: the caller
-        guarantees ``HandHistory(fields, name)`` would agree.
+        work (:mod:`omaha.history`). Nothing else is checked but the bound on
+        amounts (:data:`omaha.phh.amounts.MAX_DIGITS`: what is written must
+        read back): the caller guarantees ``HandHistory(fields, name)`` would agree.
 
         Parameters
         ----------
@@ -183,6 +292,19 @@ class HandHistory:
         actions : tuple of PHHAction
             ``fields["actions"]``, parsed, amounts in chips.
         """
+        # The one check kept: an amount past the bound would be written and not read
+        # back (omaha.phh.amounts.MAX_DIGITS), so it is refused here as on reading.
+        limit = 10**MAX_DIGITS
+        amounts = [
+            (k, v) for k, vs in chips.items() for v in (vs if isinstance(vs, tuple) else [vs])
+        ]
+        amounts += [(f"action {a.text[:40]!r}", a.amount) for a in actions if a.amount is not None]
+        for what, value in amounts:
+            if isinstance(value, int) and not -limit < value < limit:
+                raise PHHError(
+                    f"{name}: {what} is too large ({quote(value)} in chips); an amount has at"
+                    f" most {MAX_DIGITS:,} digits"
+                )
         self = object.__new__(cls)
         object.__setattr__(self, "fields", fields)
         object.__setattr__(self, "name", name)
@@ -195,7 +317,7 @@ class HandHistory:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandHistory):
             return NotImplemented
-        return dict(self.fields) == dict(other.fields)
+        return _same(dict(self.fields), dict(other.fields))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -206,7 +328,7 @@ class HandHistory:
         name = self.name
         for key in REQUIRED_COMMON:
             if key not in f:
-                raise PHHError(f"{name}: missing required field {key!r}")
+                raise PHHError(f"{name}: missing required field {quote(key)}")
         variant = f["variant"]
         if not isinstance(variant, str) or variant not in VARIANTS:  # a table is unhashable
             raise PHHError(
@@ -215,7 +337,7 @@ class HandHistory:
             )
         for key in REQUIRED_BY_BETTING[VARIANTS[variant][0]]:
             if key not in f:
-                raise PHHError(f"{name}: variant {variant!r} needs the field {key!r}")
+                raise PHHError(f"{name}: variant {quote(variant)} needs the field {quote(key)}")
         n = len(self._list("starting_stacks"))
         if n < 2:
             raise PHHError(f"{name}: a hand needs at least 2 players, got {n}")
@@ -223,6 +345,7 @@ class HandHistory:
             if key in f and len(self._list(key)) != n:
                 raise PHHError(f"{name}: {key} has {len(self._list(key))} entries for {n} players")
         self._check_tables(n)
+        _check_standard_fields(f, n, name)
         names = f.get("players")
         if names is not None and (
             not isinstance(names, list)
@@ -233,20 +356,26 @@ class HandHistory:
                 f"{name}: players must be {n} names (strings), one a player, not {quote(names)}"
             )
         if not isinstance(f["actions"], list):
-            raise PHHError(f"{name}: actions must be a list of strings, not {f['actions']!r}")
+            raise PHHError(f"{name}: actions must be a list of strings, not {quote(f['actions'])}")
         hc = f.get(HOLE_COUNT_FIELD, 4)
         if isinstance(hc, bool) or hc not in (4, 5, 6):
-            raise PHHError(f"{name}: {HOLE_COUNT_FIELD} must be 4, 5 or 6, not {hc!r}")
+            raise PHHError(f"{name}: {HOLE_COUNT_FIELD} must be 4, 5 or 6, not {quote(hc)}")
         if n > MAX_PLAYERS[hc]:
             raise PHHError(
                 f"{name}: {n} players is too many for {hc} hole cards (at most {MAX_PLAYERS[hc]})"
             )
         for key in (CAP_FIELD,):
             if key in f and (isinstance(f[key], bool) or not isinstance(f[key], int)):
-                raise PHHError(f"{name}: {key} must be an integer, not {f[key]!r}")
-        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD):
+                raise PHHError(f"{name}: {key} must be an integer, not {quote(f[key])}")
+        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD, RAKE_MAIN_FIELD):
             if key in f and not isinstance(f[key], bool):
                 raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
+        odd = f.get(ODD_CHIPS_FIELD, "position")
+        if not isinstance(odd, str) or odd not in ODD_CHIPS:
+            raise PHHError(
+                f"{name}: {ODD_CHIPS_FIELD} must be one of "
+                f"{', '.join(map(repr, ODD_CHIPS))}, not {quote(odd)}"
+            )
         rule = f.get(RAISE_OVER_ALL_IN_FIELD, "callable")
         if not isinstance(rule, str) or rule not in RAISE_OVER_ALL_IN:
             raise PHHError(
@@ -279,6 +408,10 @@ class HandHistory:
         f = self.fields
         name = self.name
         players = {f"p{i + 1}" for i in range(n)}
+        if POTS_FIELD in f and not isinstance(f[POTS_FIELD], list):
+            raise PHHError(
+                f"{name}: {POTS_FIELD} must be a list of tables, not {quote(f[POTS_FIELD])}"
+            )
         for i, entry in enumerate(f.get(POTS_FIELD, ())):
             where = f"{name}: {POTS_FIELD}[{i}]"
             if not isinstance(entry, dict) or "amount" not in entry or set(entry) - _POT_KEYS:
@@ -293,10 +426,10 @@ class HandHistory:
             won = entry.get("won", {})
             if not isinstance(won, dict) or set(won) - players:
                 raise PHHError(f"{where}: won must be a table of p1..p{n}, not {quote(won)}")
-        if POTS_FIELD in f and not isinstance(f[POTS_FIELD], list):
-            raise PHHError(f"{name}: {POTS_FIELD} must be a list of tables")
         if FEES_FIELD in f and not isinstance(f[FEES_FIELD], dict):
-            raise PHHError(f"{name}: {FEES_FIELD} must be a table of amounts")
+            raise PHHError(
+                f"{name}: {FEES_FIELD} must be a table of amounts, not {quote(f[FEES_FIELD])}"
+            )
         boards = f.get(RUN_BOARDS_FIELD, [])
         if not isinstance(boards, list) or not all(isinstance(b, str) for b in boards):
             raise PHHError(f"{name}: {RUN_BOARDS_FIELD} must be a list of card texts")
@@ -304,7 +437,7 @@ class HandHistory:
     def _list(self, key: str) -> list[Any]:
         value = self.fields[key]
         if not isinstance(value, list):
-            raise PHHError(f"{self.name}: {key} must be a list, not {value!r}")
+            raise PHHError(f"{self.name}: {key} must be a list, not {quote(value)}")
         return value
 
     def _raw_amounts(self) -> Iterator[tuple[str | None, str, object]]:
@@ -329,9 +462,11 @@ class HandHistory:
                 raw = raw_amount(text)
                 if raw is not None:
                     try:
-                        yield None, f"action {i} {text!r}", parse_amount(raw)
+                        yield None, f"action {i} {quote(text)}", parse_amount(raw)
                     except ValueError:
-                        raise PHHError(f"{self.name}: action {i} {text!r}: bad amount") from None
+                        raise PHHError(
+                            f"{self.name}: action {i} {quote(text)}: bad amount"
+                        ) from None
 
     @cached_property
     def places(self) -> int:
@@ -413,6 +548,20 @@ class HandHistory:
     def starting_stacks(self) -> tuple[int, ...]:
         """The starting stacks, in chips (file amounts times :attr:`scale`)."""
         return self._chips("starting_stacks")
+
+    @property
+    def behind(self) -> tuple[int, ...]:
+        """Each player's chips kept out of play for the hand (``_behind``, §4.11), in chips."""
+        if BEHIND_FIELD not in self.fields:
+            return (0,) * self.player_count
+        return self._chips(BEHIND_FIELD)
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The stacks the hand is played with: the starting stacks less what is kept behind."""
+        if BEHIND_FIELD not in self.fields:
+            return self.starting_stacks
+        return tuple(s - b for s, b in zip(self.starting_stacks, self.behind, strict=True))
 
     @property
     def finishing_stacks(self) -> tuple[int, ...] | None:
@@ -538,7 +687,7 @@ class HandHistory:
                 sums[p.pot] = sums.get(p.pot, 0) + p.amount
             if set(sums) == set(range(len(sums))):
                 after = tuple(sums[i] for i in range(len(sums)))
-        return RecordedRake(total, after)
+        return RecordedRake(total, after, main_first=self.fields.get(RAKE_MAIN_FIELD, False))
 
     @cached_property
     def actions(self) -> tuple[PHHAction, ...]:
@@ -618,8 +767,8 @@ class HandHistory:
         """Build a :class:`omaha.Table` for this hand.
 
         Seat ``i`` is player ``p(i+1)`` and the button is the last seat; the
-        house options come from ``_chip``, ``_all_in_muck`` and
-        ``_raise_over_all_in``, the rake
+        house options come from ``_chip``, ``_all_in_muck``,
+        ``_raise_over_all_in`` and ``_odd_chips``, the rake
         from ``_rake`` and ``_pots`` (:meth:`rake_policy`).
 
         Raises
@@ -629,7 +778,7 @@ class HandHistory:
         """
         try:
             return Table(
-                self.starting_stacks,
+                self.in_play,
                 self.structure(),
                 button=self.player_count - 1,
                 game=self.game,
@@ -637,6 +786,7 @@ class HandHistory:
                 chip=self.chip,
                 all_in_muck=self.fields.get(ALL_IN_MUCK_FIELD, False),
                 raise_over_all_in=self.fields.get(RAISE_OVER_ALL_IN_FIELD, "callable"),
+                odd_chips=self.fields.get(ODD_CHIPS_FIELD, "position"),
                 rake=self.rake_policy(),
             )
         except PHHError:
@@ -696,7 +846,7 @@ class HandHistory:
         if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= _MAX_SCALE:
             raise ArgumentError(f"scale must be a power of ten, got {quote(scale)}")
         if 10 ** (len(str(scale)) - 1) != scale:
-            raise ArgumentError(f"scale must be a power of ten, got {scale!r}")
+            raise ArgumentError(f"scale must be a power of ten, got {quote(scale)}")
         fields = record(hand, scale)
         fields.update(extra_fields)
         history = cls(fields, name)

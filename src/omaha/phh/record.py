@@ -43,6 +43,7 @@ from omaha.phh.fields import (
     HAND_CAP_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
+    ODD_CHIPS_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
     RAISE_OVER_ALL_IN_FIELD,
@@ -136,6 +137,8 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
         fields[ALL_IN_MUCK_FIELD] = True
     if table.raise_over_all_in != "callable":
         fields[RAISE_OVER_ALL_IN_FIELD] = table.raise_over_all_in
+    if table.odd_chips != "position":
+        fields[ODD_CHIPS_FIELD] = table.odd_chips
     if isinstance(st, FixedLimit):
         if st.cap != 4:
             fields[CAP_FIELD] = st.cap

@@ -42,6 +42,7 @@ from omaha.errors import (
     PHHError,
     ReplayActionError,
     StatedResultError,
+    quote,
 )
 from omaha.hand import Hand
 from omaha.phh.actions import PHHAction
@@ -90,8 +91,13 @@ class Replay:
 
     @property
     def finishing_stacks(self) -> tuple[int, ...]:
-        """Every player's stack in chips now (the final stacks when complete)."""
-        return tuple(self.hand.stacks)
+        """Every player's stack in chips now (the final stacks when complete).
+
+        Chips a site's all-in protection kept out of play (``_behind``,
+        docs/rules.md §4.11) count: they are the player's all along.
+        """
+        behind = self.history.behind
+        return tuple(s + b for s, b in zip(self.hand.stacks, behind, strict=True))
 
     @property
     def stopped_at(self) -> str | None:
@@ -161,7 +167,8 @@ class Replay:
         if bad:
             u = history.to_file_units
             details = ", ".join(
-                f"p{i + 1} {history.players[i]!r}: the file says {format_amount(u(expected[i]))}, "
+                f"p{i + 1} {quote(history.players[i])}: "
+                f"the file says {format_amount(u(expected[i]))}, "
                 f"the replay gives {format_amount(u(stacks[i]))}"
                 for i in bad
             )
@@ -216,7 +223,8 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         assert a.player is not None and a.cards is not None
         if a.player in dealt:
             raise ReplayActionError(
-                f"{name}: action {start} {a.text!r}: p{a.player + 1} was already dealt hole cards",
+                f"{name}: action {start} {quote(a.text)}: "
+                f"p{a.player + 1} was already dealt hole cards",
                 start,
                 a.text,
                 seat=a.player,
@@ -224,7 +232,7 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         dealt.add(a.player)
         if len(a.cards) != history.hole_count:
             raise PHHError(
-                f"{name}: action {start} {a.text!r}: {len(a.cards)} hole cards, "
+                f"{name}: action {start} {quote(a.text)}: {len(a.cards)} hole cards, "
                 f"expected {history.hole_count}"
             )
         if None not in a.cards:
@@ -251,7 +259,7 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         if a.kind == "sm" and hand.is_over and a.cards != ():
             courtesy.append(a)  # a show after the hand: no part of the play
             continue
-        what = f"action {i} {a.text!r}"
+        what = f"action {i} {quote(a.text)}"
         _run(hand, _record_of, name, what, a, history.hole_count, index=i, unit_note=note)
     if run_it and _all_in_showdown(hand):
         _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD)

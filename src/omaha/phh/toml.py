@@ -131,7 +131,7 @@ def _toml_value(value: object, where: str) -> str:
             return "inf" if value > 0 else ("-inf" if value < 0 else "nan")
         if isinstance(value, decimal.Decimal) and not value.is_finite():
             return "nan" if value.is_nan() else ("inf" if value > 0 else "-inf")
-        text = format(value, "f") if isinstance(value, decimal.Decimal) else repr(value)
+        text = _decimal_text(value) if isinstance(value, decimal.Decimal) else repr(value)
         return text if any(c in text for c in ".eE") else text + ".0"
     if isinstance(value, str):
         return _toml_string(value)
@@ -142,7 +142,26 @@ def _toml_value(value: object, where: str) -> str:
     if isinstance(value, Mapping):
         items = (f"{toml_key(str(k))} = {_toml_value(v, where)}" for k, v in value.items())
         return "{" + ", ".join(items) + "}"
-    raise PHHError(f"{where}: cannot write {value!r} ({type(value).__name__}) as TOML")
+    raise PHHError(f"{where}: cannot write {quote(value)} ({type(value).__name__}) as TOML")
+
+
+_PLAIN_DECIMAL = 100
+"""The most characters a decimal is written in without an exponent (``1e99999`` stays short)."""
+
+
+def _decimal_text(value: decimal.Decimal) -> str:
+    """Write a finite decimal as TOML reads it back to the same value, in few characters.
+
+    Plain (``1937923.75``) unless that takes more than :data:`_PLAIN_DECIMAL`
+    characters beyond its digits; else with an exponent (``1e+999999999999``,
+    which written out would be a trillion digits).
+    """
+    _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)
+    plain = len(digits) + max(exponent, 0) + max(-exponent - len(digits), 0)
+    if plain - len(digits) <= _PLAIN_DECIMAL:
+        return format(value, "f")
+    return format(value, "e")
 
 
 def dump_fields(fields: Mapping[str, Any]) -> str:

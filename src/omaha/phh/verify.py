@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from omaha.errors import quote
 from omaha.phh.amounts import format_amount
 from omaha.phh.history import StatedPot
 
@@ -80,7 +81,7 @@ def differences(history: HandHistory, hand: Hand) -> list[tuple[int | None, str]
     def who(seat: int) -> str:
         label = f"p{seat + 1}"
         name = history.players[seat]
-        return label if name == label else f"{label} {name!r}"
+        return label if name == label else f"{label} {quote(name)}"
 
     def differ(
         what: str, stated: int, replayed: int, verb: str = "gives", seat: int | None = None

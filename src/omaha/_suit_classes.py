@@ -9,9 +9,8 @@ first hole in the lexicographic enumeration of all holes). Class ids
 order §10 recommends. There are 16,432 classes of 4-card holes, 134,459 of
 5-card and 962,988 of 6-card holes.
 
-Percent ranges order the classes by decreasing preflop equity, from
-:func:`class_equity`, the one seam between the range syntax and the preflop
-equity table (``omaha.preflop``).
+The preflop table (:mod:`omaha.preflop`) gives one equity per class, and
+percent ranges (:mod:`omaha.ranges._classes`) order the classes by it.
 
 Examples
 --------
@@ -24,25 +23,20 @@ Examples
 
 from __future__ import annotations
 
-import importlib
 import threading
 from dataclasses import dataclass
-from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
-from omaha._range_match import Block, hole_chunks
-from omaha.errors import PreflopTableError
+from omaha._holes import Block, hole_chunks
 
 __all__ = [
     "CLASS_COUNTS",
     "canonical_classes",
-    "class_equity",
     "class_ids",
     "class_keys",
     "ids_of",
-    "percent_classes",
 ]
 
 CLASS_COUNTS = {4: 16_432, 5: 134_459, 6: 962_988}
@@ -161,93 +155,3 @@ def ids_of(codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
     """
     c = _classes(codes.shape[1])
     return c.id_of_key[np.searchsorted(c.keys, class_keys(codes))]
-
-
-def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:
-    """Return the preflop equity of every class, indexed by class id.
-
-    The equity of a class is the exact equity of one of its holes against
-    one uniformly random hole from the other cards, all five board cards to
-    come: the Omaha Hi pot share for ``game="hi"``, the Hi-Lo
-    (eight-or-better) pot share for ``game="hilo"`` (docs/ranges.md §10).
-
-    This is the one place the range syntax reads the preflop table: it
-    calls ``omaha.preflop.class_equity(game, hole_count)``, which must
-    return a float64 array of shape ``(CLASS_COUNTS[hole_count],)`` indexed
-    by the class ids of :func:`canonical_classes`, or raise
-    :class:`~omaha.errors.PreflopTableError` for a game or hole count it
-    does not cover.
-
-    Parameters
-    ----------
-    game : {"hi", "hilo"}
-    hole_count : {4, 5, 6}
-
-    Returns
-    -------
-    float64 array, shape (C,)
-        Equities in [0, 1].
-
-    Raises
-    ------
-    PreflopTableError
-        If the table is not available (not in this build, or not for this
-        game and hole count), or does not have one finite equity per class.
-    """
-    try:
-        preflop = importlib.import_module("omaha.preflop")
-    except ModuleNotFoundError as exc:
-        if exc.name != "omaha.preflop":
-            raise
-        raise PreflopTableError(
-            "percent ranges need the preflop equity table (omaha.preflop), "
-            f"which this build does not include (game={game!r}, hole_count={hole_count!r})"
-        ) from None
-    provider = getattr(preflop, "class_equity", None)
-    if provider is None:
-        raise PreflopTableError(
-            "omaha.preflop provides no class_equity(game, hole_count); "
-            "percent ranges cannot be ordered"
-        )
-    equity = np.asarray(provider(game, hole_count), dtype=np.float64)
-    return _checked(equity, hole_count)
-
-
-def _checked(equity: npt.NDArray[np.float64], hole_count: int) -> npt.NDArray[np.float64]:
-    want = (CLASS_COUNTS[hole_count],)
-    if equity.shape != want:
-        raise PreflopTableError(
-            f"the preflop table gives {equity.shape} equities for {hole_count}-card holes, "
-            f"expected one per class {want}"
-        )
-    if not np.isfinite(equity).all():
-        raise PreflopTableError(f"the preflop table for {hole_count}-card holes is not finite")
-    return equity
-
-
-def percent_classes(game: str, hole_count: int, lo: int, hi: int) -> npt.NDArray[np.bool_]:
-    """Return the classes ranked in ``(lo%, hi%]`` of the preflop order, as a mask by class id.
-
-    Classes are ordered by decreasing :func:`class_equity`, ties by
-    ascending class id (ascending canonical row). ``N%`` is the shortest
-    prefix of whole classes holding at least N% of all ``C(52, hole_count)``
-    holes; the result is the ``hi%`` prefix minus the ``lo%`` prefix
-    (``0%`` is empty), so ``N%-M%`` is ``percent_classes(game, k, N - 1, M)``.
-
-    Raises
-    ------
-    PreflopTableError
-        If :func:`class_equity` cannot order the classes.
-    """
-    equity = _checked(np.asarray(class_equity(game, hole_count), np.float64), hole_count)
-    sizes = _classes(hole_count).sizes
-    order = np.argsort(-equity, kind="stable")
-    cum100 = np.cumsum(sizes[order]) * 100
-    total = comb(52, hole_count)
-
-    def prefix(n: int) -> int:
-        return 0 if n == 0 else int(np.searchsorted(cum100, n * total, side="left")) + 1
-
-    mask = np.zeros(len(sizes), bool)
-    mask[order[prefix(lo) : prefix(hi)]] = True
-    return mask

@@ -1,4 +1,4 @@
-"""The range matcher: every hole as bitmaps, and range trees evaluated over them.
+"""The range matcher: range trees evaluated over the bitmaps of every hole.
 
 Private helper of :mod:`omaha.ranges` (docs/ranges.md §3, §8, §9). The
 parser hands over a tree of :class:`Pattern`, :class:`Percent`,
@@ -25,214 +25,41 @@ increasing positions only. One instance costs at most a few thousand ANDs
 of ``C(52, k) / 64`` machine words (about 4,200 words for 4 cards, 40,600
 for 5); a span costs that per shape.
 
-Blocks of 4- and 5-card holes are built on first use and kept (about 4 MB
-and 54 MB); 6-card holes (20,358,520) are processed in chunks of about two
-million rows, built and dropped one at a time.
+The blocks of holes are :mod:`omaha._holes`'.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import comb
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from omaha._holes import ALL_CARDS, Bits, Block, hole_blocks, hole_index
+
 __all__ = [
-    "ALL_CARDS",
-    "Block",
     "Diff",
     "Elem",
+    "Holes",
     "Inter",
     "Node",
     "Pattern",
     "Percent",
     "Union",
     "Weight",
-    "all_holes",
     "evaluate",
-    "hole_blocks",
-    "hole_chunks",
-    "hole_index",
 ]
 
-ALL_CARDS = (1 << 52) - 1
-"""The card set of all 52 cards (bit ``code`` set for each card)."""
 _ALL_RANKS = (1 << 13) - 1
 _SUIT_CARDS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
-_CHUNK_ROWS = 1 << 21
 
-_LOCK = threading.Lock()
-_HOLES: dict[int, npt.NDArray[np.uint8]] = {}
-_BLOCKS: dict[int, Block] = {}
 
-Bits = npt.NDArray[np.uint64]
-"""A packed bitmap over the rows of a block (bit order of :func:`numpy.packbits`)."""
 Dense = npt.NDArray[np.uint8]
 """Per-row weights in integer percent, 0 for a row not in the range."""
 Value = npt.NDArray[Any]
 """A sub-range's value on a block: :data:`Bits` (every weight 100) or :data:`Dense`."""
-
-
-# ------------------------------------------------------------- the holes
-
-
-def _first_offsets(k: int) -> list[int]:
-    """``off[c]``: the number of ``k``-holes whose first card is below ``c`` (c = 0..52)."""
-    off = [0]
-    for c in range(52):
-        off.append(off[-1] + (comb(51 - c, k - 1) if c <= 52 - k else 0))
-    return off
-
-
-_OFFSETS = {k: _first_offsets(k) for k in range(1, 7)}
-
-
-def all_holes(k: int) -> npt.NDArray[np.uint8]:
-    """Return every ``k``-card hole (k = 1..5), one row of ascending codes each.
-
-    Rows are in lexicographic order, so row ``i`` is the hole whose
-    :func:`hole_index` is ``i``. The array is built once and shared: do not
-    write to it.
-    """
-    holes = _HOLES.get(k)
-    if holes is not None:
-        return holes
-    if k == 1:
-        holes = np.arange(52, dtype=np.uint8).reshape(52, 1)
-    else:
-        prev = all_holes(k - 1)
-        off = _OFFSETS[k - 1]
-        holes = np.empty((comb(52, k), k), np.uint8)
-        row = 0
-        for c0 in range(53 - k):
-            tail = prev[off[c0 + 1] :]  # the (k-1)-holes above c0: a suffix
-            holes[row : row + len(tail), 0] = c0
-            holes[row : row + len(tail), 1:] = tail
-            row += len(tail)
-    holes.setflags(write=False)
-    with _LOCK:
-        return _HOLES.setdefault(k, holes)
-
-
-def hole_index(codes: Sequence[int]) -> int:
-    """Return the row of a hole (distinct codes, ascending) in the lexicographic enumeration."""
-    k = len(codes)
-    if k == 1:
-        return int(codes[0])
-    c0 = int(codes[0])
-    return _OFFSETS[k][c0] + hole_index(codes[1:]) - _OFFSETS[k - 1][c0 + 1]
-
-
-class Block:
-    """Rows of holes with the bitmaps the matcher reads.
-
-    Parameters
-    ----------
-    codes : uint8 array, shape (n, k)
-        The holes, ascending codes per row.
-    start : int
-        The index of the first row in the enumeration of all holes.
-
-    Attributes
-    ----------
-    class_ids : int32 array of shape (n,), or None
-        The suit-isomorphism class of each row, set by :func:`evaluate`
-        when a percent range needs it.
-    """
-
-    def __init__(self, codes: npt.NDArray[np.uint8], start: int = 0) -> None:
-        n, k = codes.shape
-        self.codes = codes
-        self.start = start
-        self.n = n
-        self.k = k
-        self.words = -(-n // 64)
-        self.ones = self.pack(np.ones(n, bool))
-        ranks = [np.ascontiguousarray(codes[:, p]) >> 2 for p in range(k)]
-        suits = [np.ascontiguousarray(codes[:, p]) & 3 for p in range(k)]
-        self.rank = [[self.pack(col == r) for r in range(13)] for col in ranks]
-        self.suit = [[self.pack(col == s) for s in range(4)] for col in suits]
-        self.same_rank: dict[tuple[int, int], Bits] = {}
-        self.same_suit: dict[tuple[int, int], Bits] = {}
-        self.diff_rank: dict[tuple[int, int], Bits] = {}
-        self.diff_suit: dict[tuple[int, int], Bits] = {}
-        for p in range(k):
-            for q in range(p + 1, k):
-                for same, diff, cols in (
-                    (self.same_rank, self.diff_rank, ranks),
-                    (self.same_suit, self.diff_suit, suits),
-                ):
-                    eq = cols[p] == cols[q]
-                    same[p, q] = same[q, p] = self.pack(eq)
-                    diff[p, q] = diff[q, p] = self.pack(~eq)
-        self.class_ids: npt.NDArray[np.int32] | None = None
-
-    def pack(self, mask: npt.NDArray[np.bool_]) -> Bits:
-        """Return ``mask`` (bool, shape (n,)) as a packed bitmap of ``words`` words."""
-        out = np.zeros(self.words * 8, np.uint8)
-        out[: (self.n + 7) // 8] = np.packbits(mask)
-        return out.view(np.uint64)
-
-    def unpack(self, bits: Bits) -> npt.NDArray[np.uint8]:
-        """Return a packed bitmap as 0/1 per row (uint8, shape (n,))."""
-        return np.unpackbits(bits.view(np.uint8), count=self.n)
-
-    def zeros(self) -> Bits:
-        """Return an empty bitmap."""
-        return np.zeros(self.words, np.uint64)
-
-
-def hole_chunks(k: int) -> Iterator[tuple[npt.NDArray[np.uint8], int]]:
-    """Yield ``(codes, start)``: all ``k``-card holes in order, in pieces (one for k <= 5).
-
-    ``start`` is the index of the piece's first row among all holes. For 6
-    cards a piece is the holes whose first card is in a range ``[lo, hi)``,
-    about two million rows; the generator keeps no array between pieces.
-    """
-    if k <= 5:
-        yield all_holes(k), 0
-        return
-    off5, off6 = _OFFSETS[5], _OFFSETS[6]
-    lo = 0
-    while lo < 47:
-        hi = lo + 1
-        while hi < 47 and off6[hi + 1] - off6[lo] <= _CHUNK_ROWS:
-            hi += 1
-        yield _six_chunk(lo, hi, off5), off6[lo]
-        lo = hi
-
-
-def hole_blocks(k: int) -> Iterator[Block]:
-    """Yield blocks covering all ``k``-card holes in order (one block, kept, for k <= 5)."""
-    if k <= 5:
-        block = _BLOCKS.get(k)
-        if block is None:
-            block = Block(all_holes(k))
-            with _LOCK:
-                block = _BLOCKS.setdefault(k, block)
-        yield block
-        return
-    for codes, start in hole_chunks(k):
-        yield Block(codes, start)
-        del codes  # one chunk at a time
-
-
-def _six_chunk(lo: int, hi: int, off5: list[int]) -> npt.NDArray[np.uint8]:
-    """Return the 6-card holes whose first card is in ``[lo, hi)``, in order."""
-    five = all_holes(5)
-    rows = sum(len(five) - off5[c0 + 1] for c0 in range(lo, hi))
-    codes = np.empty((rows, 6), np.uint8)
-    row = 0
-    for c0 in range(lo, hi):
-        tail = five[off5[c0 + 1] :]  # the 5-holes above c0: a suffix
-        codes[row : row + len(tail), 0] = c0
-        codes[row : row + len(tail), 1:] = tail
-        row += len(tail)
-    return codes
 
 
 # ------------------------------------------------------------- the tree
@@ -271,6 +98,16 @@ class Percent:
 
 
 @dataclass(frozen=True)
+class Holes:
+    """Whole holes written out (``AsAhKsKh,...``, as :func:`omaha.format_range` writes).
+
+    ``rows`` are their indices in the enumeration of all holes (:func:`hole_index`).
+    """
+
+    rows: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Union:
     """``A,B,...``: the largest weight offering each hole (§9)."""
 
@@ -301,7 +138,7 @@ class Weight:
     pct: int
 
 
-Node = Pattern | Percent | Union | Inter | Diff | Weight
+Node = Pattern | Holes | Percent | Union | Inter | Diff | Weight
 
 
 # ------------------------------------------------------------- pattern plans
@@ -399,6 +236,8 @@ class _Context:
         self.compiled = compiled
         self.percent = percent
         self._sets: dict[tuple[int, int], Bits | None] = {}
+        self._counted: dict[tuple[int, int], Bits] = {}
+        self._patterns: dict[int, Bits] = {}
 
     def _or(self, bitmaps: list[Bits], universe: int, chosen: int) -> Bits | None:
         if chosen == universe:
@@ -496,14 +335,55 @@ class _Context:
         compiled = self.compiled[id(node)]
         if compiled.exact is not None:
             return self._rows(compiled.exact)
+        got = self._patterns.get(id(compiled))
+        if got is None:
+            got = self._patterns[id(compiled)] = self._match(compiled)
+        return got.copy()
+
+    def _match(self, compiled: _Compiled) -> Bits:
         result = self.block.zeros()
         for plan in compiled.plans:
-            if plan is not None:
+            if isinstance(plan, _Plan):
                 np.bitwise_or(result, self.run(plan), out=result)
+            elif plan is not None:
+                np.bitwise_or(result, self.counted(plan), out=result)
         return result
 
+    def counted(self, counts: _Counts) -> Bits:
+        """Return the rows holding, for each ``(cards, m)``, at least ``m`` cards of the set."""
+        if not counts:
+            return self.block.ones.copy()
+        out = self.at_least(*counts[0]).copy()
+        for cards, m in counts[1:]:
+            out &= self.at_least(cards, m)
+        return out
+
+    def at_least(self, cards: int, m: int) -> Bits:
+        """Return the rows with at least ``m`` cards of ``cards`` (kept for the block)."""
+        got = self._counted.get((cards, m))
+        if got is None:
+            # ge[j]: rows with at least j of the cards among the positions seen so far.
+            ge: list[Bits | None] = [None] + [self.block.zeros() for _ in range(m)]
+            for p in range(self.block.k):
+                here = self.cards_at(cards, p)
+                for j in range(m, 0, -1):
+                    below = ge[j - 1]
+                    step = here if below is None else (below if here is None else below & here)
+                    if step is None:
+                        ge[j] = None
+                    else:
+                        prev = ge[j]
+                        ge[j] = None if prev is None else prev | step
+            for j in range(1, m + 1):
+                bits = ge[j]
+                self._counted[cards, j] = self.block.ones if bits is None else bits
+            got = self._counted[cards, m]
+        return got
+
     def exact(self, node: Node) -> tuple[int, ...] | None:
-        """Return the rows of a pattern made only of exact holes, else None."""
+        """Return the rows of written-out holes or of a pattern made only of them, else None."""
+        if isinstance(node, Holes):
+            return node.rows
         return self.compiled[id(node)].exact if isinstance(node, Pattern) else None
 
     def _rows(self, rows: Sequence[int]) -> Bits:
@@ -519,28 +399,72 @@ class _Context:
 class _Compiled:
     """A pattern's instances ready to run, or the rows it is when it is exact holes."""
 
-    plans: tuple[_Plan | None, ...]
+    plans: tuple[_Plan | _Counts | None, ...]
     exact: tuple[int, ...] | None
 
 
-def _compile(node: Node, k: int, out: dict[int, _Compiled]) -> None:
-    """Compile the pattern instances of a tree once, before the blocks are visited."""
+_Counts = tuple[tuple[int, int], ...]
+"""An instance matched by counting: ``(cards, m)`` pairs, each "at least m cards of the set"."""
+
+
+def _counts(instance: tuple[Elem, ...]) -> _Counts | None:
+    """Return an instance as card counts when it is one, else None.
+
+    Without variables or braces, elements whose card sets are equal or
+    disjoint need no search: a hole matches when, for each set, it holds at
+    least as many of its cards as the instance has elements with that set
+    (distinct cards of a hole fall in at most one set, so the assignment is
+    injective by itself); an element accepting every card (``*``) asks
+    nothing more, the parser having checked the instance fits the hole.
+    """
+    need: dict[int, int] = {}
+    for e in instance:
+        if e.rank_var or e.suit_var or e.brace >= 0:
+            return None
+        if e.cards != ALL_CARDS:
+            need[e.cards] = need.get(e.cards, 0) + 1
+    seen = 0
+    for cards in need:
+        if cards & seen:
+            return None
+        seen |= cards
+    return tuple(sorted(need.items()))
+
+
+def _compile(
+    node: Node, k: int, out: dict[int, _Compiled], same: dict[Pattern, _Compiled] | None = None
+) -> None:
+    """Compile the pattern instances of a tree once, before the blocks are visited.
+
+    Equal patterns (``AK,AK``, or one repeated in a long list) share one
+    :class:`_Compiled`, so that a block matches each once (:meth:`_Context.pattern`).
+    """
+    if same is None:
+        same = {}
     if isinstance(node, Pattern):
         if id(node) not in out:
-            exact = [_exact_rows(inst, k) for inst in node.instances]
-            rows = tuple(e for e in exact if e is not None)
-            if node.instances and len(rows) == len(exact):
-                out[id(node)] = _Compiled(plans=(), exact=rows)
-            else:
-                out[id(node)] = _Compiled(tuple(_plan(inst) for inst in node.instances), None)
+            compiled = same.get(node)
+            if compiled is None:
+                compiled = same[node] = _compile_pattern(node, k)
+            out[id(node)] = compiled
     elif isinstance(node, Union):
         for member in node.members:
-            _compile(member, k, out)
+            _compile(member, k, out, same)
     elif isinstance(node, Inter | Diff):
-        _compile(node.left, k, out)
-        _compile(node.right, k, out)
+        first, links = _chain(node)
+        _compile(first, k, out, same)
+        for link in links:
+            _compile(link.right, k, out, same)
     elif isinstance(node, Weight):
-        _compile(node.node, k, out)
+        _compile(node.node, k, out, same)
+
+
+def _compile_pattern(node: Pattern, k: int) -> _Compiled:
+    exact = [_exact_rows(inst, k) for inst in node.instances]
+    rows = tuple(e for e in exact if e is not None)
+    if node.instances and len(rows) == len(exact):
+        return _Compiled(plans=(), exact=rows)
+    return _Compiled(tuple(_counts(inst) or _plan(inst) for inst in node.instances), None)
 
 
 # ------------------------------------------------------------- evaluation
@@ -562,9 +486,39 @@ def _bits(ctx: _Context, v: Value) -> Bits:
     return v if _is_bits(v) else ctx.block.pack(v > 0)
 
 
+def _chain(node: Inter | Diff) -> tuple[Node, list[Inter | Diff]]:
+    """Return a left-deep ``:``/``!`` chain's first operand and its links, first link first.
+
+    The parser builds ``A:B!C:...`` as a tree as deep as the chain is long;
+    walking it in a loop keeps a chain of any length off the call stack.
+    """
+    links: list[Inter | Diff] = []
+    left: Node = node
+    while isinstance(left, Inter | Diff):
+        links.append(left)
+        left = left.left
+    links.reverse()
+    return left, links
+
+
+def _link(ctx: _Context, link: Inter | Diff, a: Value) -> Value:
+    """Apply one link of a chain to the value ``a`` of what is before it."""
+    if isinstance(link, Inter):
+        b = _eval(ctx, link.right)
+        if _is_bits(a) and _is_bits(b):
+            return a & b
+        return np.minimum(_dense(ctx, a), _dense(ctx, b))
+    right = _bits(ctx, _eval(ctx, link.right))
+    if _is_bits(a):
+        return a & ~right
+    return a * ctx.block.unpack(~right)
+
+
 def _eval(ctx: _Context, node: Node) -> Value:
     if isinstance(node, Pattern):
         return ctx.pattern(node)
+    if isinstance(node, Holes):
+        return ctx._rows(node.rows)
     if isinstance(node, Percent):
         ids = ctx.block.class_ids
         assert ids is not None
@@ -587,16 +541,12 @@ def _eval(ctx: _Context, node: Node) -> Value:
                 acc = np.maximum(_dense(ctx, acc), _dense(ctx, v))
         assert acc is not None
         return acc
-    if isinstance(node, Inter):
-        a, b = _eval(ctx, node.left), _eval(ctx, node.right)
-        if _is_bits(a) and _is_bits(b):
-            return a & b
-        return np.minimum(_dense(ctx, a), _dense(ctx, b))
-    if isinstance(node, Diff):
-        a, b = _eval(ctx, node.left), _bits(ctx, _eval(ctx, node.right))
-        if _is_bits(a):
-            return a & ~b
-        return a * ctx.block.unpack(~b)
+    if isinstance(node, Inter | Diff):
+        first, links = _chain(node)
+        a = _eval(ctx, first)
+        for link in links:
+            a = _link(ctx, link, a)
+        return a
     if isinstance(node, Weight):
         v = ctx.block.unpack(_bits(ctx, _eval(ctx, node.node)))
         v *= node.pct
@@ -610,7 +560,8 @@ def _uses_percent(node: Node) -> bool:
     if isinstance(node, Union):
         return any(_uses_percent(m) for m in node.members)
     if isinstance(node, Inter | Diff):
-        return _uses_percent(node.left) or _uses_percent(node.right)
+        first, links = _chain(node)
+        return _uses_percent(first) or any(_uses_percent(link.right) for link in links)
     if isinstance(node, Weight):
         return _uses_percent(node.node)
     return False

@@ -1,61 +1,32 @@
-"""Hand ranges: the ProPokerTools-style range syntax -> holes and weights.
+"""The range syntax read: a range text to the matcher's tree (docs/ranges.md).
 
-The syntax is stated in docs/ranges.md (sections cited as §n): patterns of
-ranks, suits and variables (``AxAyxy``, ``RRON``, ``ssxx``), spans
-(``KK-99``, ``T8+``), lists (``[A-T]``), no-pair braces (``{****}``),
-macros (``$ds``, ``$B``), percent ranges (``15%``), combined with ``,``
-(union), ``:`` (intersection), ``!`` (difference) and weighted with
-``@N``. :func:`parse_range` reads a text once, for one hole count, and
-returns a :class:`Range`: the holes as a ``uint8`` array and their weights.
-
-Examples
---------
->>> r = parse_range("AA:xxyy, JJ!JJJ, KK")
->>> len(r), r.holes.shape, r.holes.dtype.name
-(14545, (14545, 4), 'uint8')
->>> "AhAsKhKs" in r, "AhAsKhKd" in r
-(True, True)
->>> r = parse_range("AA@50,KK@20")
->>> len(r), r.weight_sum
-(13886, 4865.5)
->>> len(parse_range("$ds", hole_count=5))
-1216800
+Private helper of :mod:`omaha.ranges`: :class:`_Parser` reads a text once,
+for one hole count and game, into the tree of :mod:`omaha.ranges._matching`
+(patterns, percent ranges, unions, intersections, differences, weights),
+raising :class:`~omaha.errors.RangeSyntaxError` with the reason and the
+position of the first mistake.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
 from itertools import product
-from numbers import Integral
-from typing import TYPE_CHECKING
 
-from omaha import _class_order
-from omaha._range_match import (
-    ALL_CARDS,
-    Block,
+from omaha._holes import ALL_CARDS, hole_index
+from omaha.errors import RangeSyntaxError
+from omaha.ranges._matching import (
     Diff,
     Elem,
+    Holes,
     Inter,
     Node,
     Pattern,
     Percent,
     Union,
     Weight,
-    evaluate,
-)
-from omaha.cards import format_cards, parse_cards
-from omaha.errors import (
-    ArgumentTypeError,
-    DuplicateCardError,
-    InvalidCardError,
-    RangeSyntaxError,
 )
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-__all__ = ["Range", "RangeSyntaxError", "format_range", "parse_range"]
+__all__ = ["GAMES", "HOLE_COUNTS", "MAX_DEPTH"]
 
 HOLE_COUNTS = (4, 5, 6)
 GAMES = ("hi", "hilo")
@@ -78,6 +49,20 @@ _RANK_MACROS = {
 _HAND_MACROS = {"s": "xx", "o": "xy", "ds": "xxyy", "ss": "xxyz!xxyy", "np": "*!RR"}
 _MACRO_LIST = "hand macros $s $o $ds $ss $np; rank macros $B $M $Z $L $N $F $R $W"
 _ENDS_OPERAND = ("", ",", ":", "!", "@", ")")
+MAX_DEPTH = 50
+"""The deepest nesting of parentheses a range may have (docs/ranges.md §8)."""
+
+
+_HOLE_TEXT = {
+    k: re.compile(rf"(?:[{_RANKS}][{_SUITS}]){{{k}}}(?=[,)]|\Z)", re.IGNORECASE) for k in (4, 5, 6)
+}
+_CARD_CODES = {
+    rank + suit: 4 * r + s
+    for r, ranks in enumerate(zip(_RANKS, _RANKS.lower(), strict=True))
+    for s, suits in enumerate(zip(_SUITS.lower(), _SUITS, strict=True))
+    for rank in ranks
+    for suit in suits
+}
 
 
 def _rank_cards(rank: int) -> int:
@@ -173,6 +158,7 @@ class _Parser:
         self.k = hole_count
         self.game = game
         self.braces = 0
+        self.depth = 0
 
     # -- helpers
 
@@ -223,21 +209,49 @@ class _Parser:
 
     def union(self, after: str) -> tuple[Node, bool]:
         members: list[tuple[Node, bool, int]] = []
+        rows: list[int] = []  # the members that are whole holes written out
+        first_hole = -1
         while True:
             start = self.i
-            node, weighted = self.wterm(after)
-            members.append((node, weighted, start))
+            if self.whole_hole(rows):
+                first_hole = start if first_hole < 0 else first_hole
+            else:
+                node, weighted = self.wterm(after)
+                members.append((node, weighted, start))
             if self.peek() != ",":
                 break
             self.i += 1
             after = ","
         flags = [w for _, w, _ in members]
-        if any(flags) and not all(flags):
-            start = next(s for _, w, s in members if not w)
-            raise self.fail("sub-range without a weight in a weighted list", start)
-        if len(members) == 1:
-            return members[0][0], flags[0]
-        return Union(tuple(m for m, _, _ in members)), flags[0]
+        if any(flags) and (first_hole >= 0 or not all(flags)):
+            unweighted = [s for _, w, s in members if not w] + [first_hole] * (first_hole >= 0)
+            raise self.fail("sub-range without a weight in a weighted list", min(unweighted))
+        nodes: list[Node] = [Holes(tuple(rows))] if first_hole >= 0 else []
+        # Equal patterns once: a long list may repeat them (the union is the same).
+        nodes.extend({m if isinstance(m, Pattern) else id(m): m for m, _, _ in members}.values())
+        weighted = bool(flags) and flags[0]
+        if len(nodes) == 1:
+            return nodes[0], weighted
+        return Union(tuple(nodes)), weighted
+
+    def whole_hole(self, rows: list[int]) -> bool:
+        """Read a member that is one hole written out (``AsAhKsKh``) quickly, if it is one.
+
+        Such a member, followed by ``,``, ``)`` or the end, is an unweighted
+        pattern of one hole (or of none, when a card repeats): its row is
+        appended to ``rows``. Returns whether the member was read. This is
+        what :func:`format_range` writes, read in a fraction of the time a
+        pattern takes.
+        """
+        m = _HOLE_TEXT[self.k].match(self.s, self.i)
+        if m is None:
+            return False
+        text = m.group()
+        codes = sorted({_CARD_CODES[text[j : j + 2]] for j in range(0, len(text), 2)})
+        if len(codes) == self.k:
+            rows.append(hole_index(codes))
+        self.i = m.end()
+        return True
 
     def wterm(self, after: str) -> tuple[Node, bool]:
         node, weighted = self.chain(after)
@@ -280,8 +294,12 @@ class _Parser:
         i, c = self.i, self.peek()
         expected = "a sub-range was expected" + (f" after {after!r}" if after else "")
         if c == "(":
+            if self.depth >= MAX_DEPTH:
+                raise self.fail(f"parentheses nest more than {MAX_DEPTH} deep", i)
             self.i += 1
+            self.depth += 1
             node, weighted = self.union("(")
+            self.depth -= 1
             if self.peek() != ")":
                 raise self.after_error(i)
             self.i += 1
@@ -382,8 +400,26 @@ class _Parser:
             return self.bare_span(start, items, braces)
         size = sum(1 if isinstance(it, _Single) else len(it.instances[0]) for it in items)
         if size > self.k:
-            raise self.fail(f"pattern has {size} cards, holes have {self.k}", start)
+            raise self.fail(
+                f"pattern has {size} cards, holes have {self.k}{self.suffix_hint(start)}", start
+            )
         return Pattern(self.expand(items))
+
+    def suffix_hint(self, start: int) -> str:
+        """Return a hint for a pattern ending in another tool's ``ds``/``ss`` suffix, or ''.
+
+        ``AK**ds`` (double-suited A-K in other tools) is six cards here: the
+        suits are written with the macros, ``AK:$ds`` (§7).
+        """
+        token = self.s[start : self.i]
+        for suffix in ("ds", "ss"):
+            head = token.removesuffix(suffix).rstrip("*")
+            if token.endswith(suffix) and head:
+                return (
+                    f"; {token!r} looks like another tool's syntax: here the suits of a hand"
+                    f" are a macro, write {head + ':$' + suffix!r}"
+                )
+        return ""
 
     def pattern_items(self) -> tuple[list[_Item], list[int]]:
         """Read elements and braces; return them and the positions of the braces."""
@@ -670,220 +706,3 @@ class _Parser:
                 self.i,
             )
         return Pattern(tuple(_instance([(c, -1) for c in inst]) for inst in instances))
-
-
-# ----------------------------------------------------------- the result
-
-
-class Range:
-    """A set of holes, each with a weight in (0, 1] (docs/ranges.md §1, §13).
-
-    Made by :func:`parse_range`. The arrays are read-only and can be passed
-    as they are to code that takes a hole array and its weights.
-
-    Attributes
-    ----------
-    holes : uint8 array, shape (n, hole_count)
-        Card codes (``4 * rank + suit``) in ascending order in each row;
-        rows unique and sorted lexicographically ascending.
-    weights : float64 array, shape (n,)
-        The weight of each row, in (0, 1] (``@50`` is 0.5).
-    hole_count : int
-        Cards per hole (4, 5 or 6).
-
-    Examples
-    --------
-    >>> r = parse_range("AxAyxy")
-    >>> len(r), r.holes[0].tolist(), float(r.weights[0])
-    (864, [0, 1, 48, 49], 1.0)
-    >>> r
-    <Range of 864 4-card holes, weight_sum 864.0>
-    """
-
-    __slots__ = ("_keys", "_pct", "hole_count", "holes", "weights")
-
-    holes: npt.NDArray[np.uint8]
-    weights: npt.NDArray[np.float64]
-    hole_count: int
-
-    def __init__(
-        self, holes: npt.NDArray[np.uint8], percents: npt.NDArray[np.uint8], hole_count: int
-    ) -> None:
-        holes.setflags(write=False)
-        percents.setflags(write=False)
-        weights = percents / 100.0
-        weights.setflags(write=False)
-        self.holes = holes
-        self.weights = weights
-        self.hole_count = hole_count
-        self._pct = percents
-        self._keys: npt.NDArray[np.uint64] | None = None
-
-    def __len__(self) -> int:
-        return int(self.holes.shape[0])
-
-    @property
-    def weight_sum(self) -> float:
-        """The plain sum of the weights (exact: integer percents summed, divided by 100 once)."""
-        return int(self._pct.sum(dtype="int64")) / 100
-
-    def __contains__(self, cards: object) -> bool:
-        """Whether ``cards`` (text or codes, any order) is one hole of this range (§13).
-
-        A wrong number of cards or a repeated card is simply not in the
-        range; unreadable card text raises :class:`~omaha.InvalidCardError`.
-        """
-        if not isinstance(cards, str) and not isinstance(cards, Iterable):
-            raise InvalidCardError(
-                f"a hole must be card text or a sequence of cards, not {cards!r}"
-            )
-        try:
-            codes = sorted(parse_cards(cards))
-        except DuplicateCardError:
-            return False
-        if len(codes) != self.hole_count or not len(self):
-            return False
-        import numpy as np
-
-        if self._keys is None:
-            self._keys = _row_keys(self.holes)
-        key = np.uint64(sum(c << (8 * (self.hole_count - 1 - i)) for i, c in enumerate(codes)))
-        at = int(np.searchsorted(self._keys, key))
-        return at < len(self._keys) and bool(self._keys[at] == key)
-
-    def __repr__(self) -> str:
-        return (
-            f"<Range of {len(self):,} {self.hole_count}-card holes, weight_sum {self.weight_sum:,}>"
-        )
-
-
-def _row_keys(holes: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
-    import numpy as np
-
-    keys = np.zeros(holes.shape[0], np.uint64)
-    for p in range(holes.shape[1]):
-        keys = (keys << np.uint64(8)) | holes[:, p].astype(np.uint64)
-    return keys
-
-
-def _check_options(hole_count: object, game: object) -> int:
-    if (
-        isinstance(hole_count, bool)
-        or not isinstance(hole_count, Integral)
-        or int(hole_count) not in HOLE_COUNTS
-    ):
-        # A plain ValueError, as docs/ranges.md §12 states (no OmahaError: a
-        # caller catching those for bad range text does not catch a misuse).
-        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
-    if not isinstance(game, str) or game not in GAMES:
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
-    return int(hole_count)
-
-
-def _percent_mask(node: Percent, k: int) -> npt.NDArray[np.bool_]:
-    return _class_order.percent_classes(node.game, k, node.lo, node.hi)
-
-
-def _class_ids(block: Block) -> npt.NDArray[np.int32]:
-    return _class_order.class_ids(block)
-
-
-def parse_range(text: str, *, hole_count: int = 4, game: str = "hi") -> Range:
-    """Parse a range text into the holes it matches and their weights.
-
-    The syntax is docs/ranges.md: patterns (§3; ``AA`` is two or more aces,
-    ``AxAyxy`` double-suited aces, ``RRON`` one pair, ``wxyz`` rainbow),
-    spans (§4; ``KK-99``, ``T8+``, ``9876-``), lists (§5; ``[A-T]``,
-    ``[As,Kh]``), braces (§6; ``{****}`` no pair), macros (§7; ``$ds``,
-    ``$B``), ``,`` ``:`` ``!`` and parentheses (§8), weights (§9; ``@50``)
-    and percent ranges (§10; ``15%``). Whitespace is ignored and letters
-    are case-insensitive, except macro names.
-
-    Parameters
-    ----------
-    text : str
-        The range, e.g. ``"AA:xxyy, KK@50"``.
-    hole_count : {4, 5, 6}, default 4
-        Cards per hole (4-, 5- or 6-card Omaha).
-    game : {"hi", "hilo"}, default "hi"
-        The game whose preflop equity orders percent ranges (§10).
-
-    Returns
-    -------
-    Range
-        ``holes`` (uint8, shape (n, hole_count)) and ``weights`` (float64, (n,)).
-
-    Raises
-    ------
-    RangeSyntaxError
-        If ``text`` is malformed (§12): the message gives the reason and
-        ``.position`` the index in ``text``. A subclass of ``ValueError``
-        and :class:`~omaha.OmahaError`.
-    ValueError
-        If ``hole_count`` is not 4, 5 or 6 or ``game`` not "hi" or "hilo".
-    PreflopTableError
-        If ``text`` holds a percent range and no preflop equity ordering is
-        available for this game and hole count.
-    TypeError
-        If ``text`` is not a string.
-
-    Notes
-    -----
-    Matching runs over bitmaps of all holes (built on first use and kept:
-    about 4 MB for 4 cards, 54 MB for 5); 6-card holes are visited in
-    chunks of two million. See README "Ranges" for timings.
-
-    Examples
-    --------
-    >>> len(parse_range("AA")), len(parse_range("AA!AAA")), len(parse_range("wxyz"))
-    (6961, 6768, 28561)
-    >>> len(parse_range("KK-99")), len(parse_range("{****}"))
-    (34445, 183040)
-    >>> parse_range("AA@0")
-    Traceback (most recent call last):
-    ...
-    omaha.errors.RangeSyntaxError: weight 0 outside 1..100 (at position 2 in 'AA@0')
-    """
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"a range must be text, not {text!r}")
-    k = _check_options(hole_count, game)
-    node = _Parser(text, k, game).parse()
-    holes, percents = evaluate(node, k, lambda p: _percent_mask(p, k), _class_ids)
-    return Range(holes, percents, k)
-
-
-def format_range(r: Range) -> str:
-    """Return a range text that :func:`parse_range` reads back to the same holes and weights.
-
-    Each hole is written out (``AsAhKsKh``), grouped by weight
-    (``(AsAhKsKh,AdAcKdKc)@50``): exact, but long for a large range; meant
-    for small ranges and for storing a range as text. The empty range is
-    ``AsAs`` (two aces of spades: no hole).
-
-    Parameters
-    ----------
-    r : Range
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> format_range(parse_range("AsAhKsKh@50"))
-    '(KhKsAhAs)@50'
-    >>> format_range(parse_range("AsAhKs[Kh,Kd]"))
-    'KdKsAhAs,KhKsAhAs'
-    >>> format_range(parse_range("AsAs"))
-    'AsAs'
-    """
-    if not len(r):
-        return "AsAs"
-    texts = [format_cards(row) for row in r.holes.tolist()]
-    percents = r._pct.tolist()
-    if all(p == 100 for p in percents):
-        return ",".join(texts)
-    groups: dict[int, list[str]] = {}
-    for text, pct in zip(texts, percents, strict=True):
-        groups.setdefault(pct, []).append(text)
-    return ",".join(f"({','.join(g)})@{pct}" for pct, g in sorted(groups.items(), reverse=True))
