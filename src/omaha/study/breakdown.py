@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from omaha.cards import as_cards, require_distinct
 from omaha.errors import ArgumentError, InvalidCardError
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from omaha.cards import Cards
-    from omaha.ranges import Range
 
 __all__ = ["DRAW_CLASSES", "LOW_CLASSES", "MADE_CLASSES", "board_breakdown", "classify"]
 
@@ -313,12 +312,12 @@ def _range_rows(hands: Any, game: str) -> tuple[Any, Any]:
     """(holes, integer percents) of a range, range text or one hand."""
     import numpy as np
 
-    from omaha.equities import _range_type, _reads_as_cards
+    from omaha.equities import _as_range, _reads_as_cards
     from omaha.ranges import parse_range
 
-    range_type = _range_type()
-    if range_type is not None and isinstance(hands, range_type):
-        r = cast("Range", hands)
+    given = _as_range(hands)
+    if given is not None:
+        r = given
     elif isinstance(hands, str) and not _reads_as_cards(hands):
         r = parse_range(hands, game=game)
     else:
