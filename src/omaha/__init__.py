@@ -48,6 +48,7 @@ from omaha.evaluator import (
     showdown,
     warmup,
 )
+from omaha.games import Game
 from omaha.ranks import HandCategory, HighHand, LowHand
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ __all__ = [
     "EquityResult",
     "FixedLimit",
     "Fold",
+    "Game",
     "Hand",
     "HandCategory",
     "HandResult",

@@ -75,9 +75,10 @@ if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-    from omaha.equities import Game, Method
+    from omaha.equities import Method
     from omaha.files.readers import Chunk, RejectedRow
     from omaha.files.tabular import Errors
+    from omaha.games import GameName
 
 __all__ = [
     "InputRowError",
@@ -315,7 +316,7 @@ def equity_table(
     opponents: Sequence[Any] | str | None,
     board: Any = (),
     dead: Any = (),
-    game: Game = "hi",
+    game: GameName = "hi",
     method: Method = "auto",
     samples: int | None = None,
     seed: int | None = None,
@@ -390,9 +391,9 @@ def equity_table(
     import pandas as pd
 
     from omaha.cards import as_cards, require_distinct
+    from omaha.games import check_game
 
-    if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+    game = check_game(game)
     if method not in ("auto", "exact", "monte-carlo"):
         raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if seed is not None and (
