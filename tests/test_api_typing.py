@@ -83,6 +83,11 @@ MODULES = [
     "omaha.result",
     "omaha.streets",
     "omaha.structures",
+    "omaha.study",
+    "omaha.study.breakdown",
+    "omaha.study.distribution",
+    "omaha.study.flops",
+    "omaha.study.texture",
     "omaha.table",
 ]
 
