@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from omaha import _equity
 from omaha.equities import _CELLS, _N_OUT, _UNIT, _parse_spot
 from omaha.errors import ArgumentError
+from omaha.games import check_game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,8 +59,7 @@ class Players:
     def __init__(self, hands: Sequence[Any], dead: Cards, game: str) -> None:
         import numpy as np
 
-        if game not in ("hi", "hilo"):
-            raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        game = check_game(game)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise ArgumentError(f"hands must be a sequence of hands or ranges, got {hands!r}")
         if any(h is None for h in hands):

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from omaha.cards import as_cards, require_distinct
 from omaha.errors import ArgumentError, InvalidCardError
 from omaha.evaluator import evaluate_hi, evaluate_lo
+from omaha.games import check_game
 from omaha.ranks import HandCategory
 
 if TYPE_CHECKING:
@@ -296,8 +297,7 @@ def _classes(hole: tuple[int, ...], b: _Board, game: str) -> list[str]:
 
 
 def _check(board: Cards, dead: Cards, game: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+    check_game(game)
     b = tuple(as_cards(board, "board"))
     if not 3 <= len(b) <= 5:
         raise InvalidCardError(
@@ -319,7 +319,7 @@ def _range_rows(hands: Any, game: str) -> tuple[Any, Any]:
     if given is not None:
         r = given
     elif isinstance(hands, str) and not _reads_as_cards(hands):
-        r = parse_range(hands, game=game)
+        r = parse_range(hands, game=check_game(game))
     else:
         cards = sorted(as_cards(hands, "hand"))
         return np.array([cards], dtype=np.uint8), np.array([100], dtype=np.int64)
