@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from omaha import _equity
 from omaha.equities import _CELLS, _N_OUT, _UNIT, _parse_spot
 from omaha.errors import ArgumentError
+from omaha.games import GameName, check_game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,11 +56,10 @@ class Counts:
 class Players:
     """Two or more players (hole cards or ranges) read once, counted on any board."""
 
-    def __init__(self, hands: Sequence[Any], dead: Cards, game: str) -> None:
+    def __init__(self, hands: Sequence[Any], dead: Cards, game: GameName) -> None:
         import numpy as np
 
-        if game not in ("hi", "hilo"):
-            raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+        game = check_game(game)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise ArgumentError(f"hands must be a sequence of hands or ranges, got {hands!r}")
         if any(h is None for h in hands):

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from omaha.cards import as_cards, require_distinct
 from omaha.errors import ArgumentError, InvalidCardError
 from omaha.evaluator import evaluate_hi, evaluate_lo
+from omaha.games import GameName, check_game
 from omaha.ranks import HandCategory
 
 if TYPE_CHECKING:
@@ -262,7 +263,7 @@ def _low_reachable(hole: tuple[int, ...], b: _Board, left: int) -> bool:
     return False
 
 
-def classify(hole: Cards, board: Cards, *, game: str = "hi", dead: Cards = ()) -> list[str]:
+def classify(hole: Cards, board: Cards, *, game: GameName = "hi", dead: Cards = ()) -> list[str]:
     """Return the classes of one hole on a board: its made-hand class, then draws and lows.
 
     Raises
@@ -285,7 +286,7 @@ def classify(hole: Cards, board: Cards, *, game: str = "hi", dead: Cards = ()) -
     return _classes(h, _Board(b, d), game)
 
 
-def _classes(hole: tuple[int, ...], b: _Board, game: str) -> list[str]:
+def _classes(hole: tuple[int, ...], b: _Board, game: GameName) -> list[str]:
     made = _made_class(hole, b)
     out = [made]
     if len(b.cards) < 5:
@@ -295,9 +296,8 @@ def _classes(hole: tuple[int, ...], b: _Board, game: str) -> list[str]:
     return out
 
 
-def _check(board: Cards, dead: Cards, game: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+def _check(board: Cards, dead: Cards, game: GameName) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    check_game(game)
     b = tuple(as_cards(board, "board"))
     if not 3 <= len(b) <= 5:
         raise InvalidCardError(
@@ -308,7 +308,7 @@ def _check(board: Cards, dead: Cards, game: str) -> tuple[tuple[int, ...], tuple
     return b, d
 
 
-def _range_rows(hands: Any, game: str) -> tuple[Any, Any]:
+def _range_rows(hands: Any, game: GameName) -> tuple[Any, Any]:
     """(holes, integer percents) of a range, range text or one hand."""
     import numpy as np
 
@@ -326,7 +326,9 @@ def _range_rows(hands: Any, game: str) -> tuple[Any, Any]:
     return r.holes, np.rint(r.weights * 100).astype(np.int64)
 
 
-def board_breakdown(range: Any, board: Cards, *, game: str = "hi", dead: Cards = ()) -> pa.Table:
+def board_breakdown(
+    range: Any, board: Cards, *, game: GameName = "hi", dead: Cards = ()
+) -> pa.Table:
     """Count the weight of ``range`` in each made-hand, draw and low class on ``board``.
 
     Parameters

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from omaha.cards import as_cards, format_cards
 from omaha.errors import ArgumentError, MissingDependencyError
+from omaha.games import GameName
 from omaha.study._spot import UNIT, Players
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def equity_distribution(
     opponent: Any,
     board: Cards = (),
     *,
-    game: str = "hi",
+    game: GameName = "hi",
     bins: int = 10,
     dead: Cards = (),
 ) -> EquityDistribution:
@@ -226,7 +227,7 @@ def percentile(
     opponent: Any,
     board: Cards = (),
     *,
-    game: str = "hi",
+    game: GameName = "hi",
     dead: Cards = (),
 ) -> int:
     """Where ``hand`` stands in ``range`` (1..100) by its equity against ``opponent`` on ``board``.
