@@ -15,8 +15,8 @@ cut after every line. Each input must, within a time bound, either
 Anything else (another exception: a traceback) is an escape, and fails.
 A quick run is part of every test run (well under 10 s); the long run is
 marked ``slow`` (it fuzzes the shared corpus too, when present). Its counts
-on 2026-12-03: 82,964 inputs, 23,871 accepted, 59,093 refused, 0 escapes;
-the slowest input 0.9 s on a loaded machine.
+on 2026-12-03: 83,044 inputs, 24,082 accepted, 58,962 refused, 0 escapes;
+the slowest input 0.3 s on a loaded machine.
 """
 
 from __future__ import annotations
