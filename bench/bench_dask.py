@@ -34,6 +34,7 @@ ways once each on small files, as a check that the script works.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import pathlib
 import shutil
@@ -50,7 +51,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 import omaha
-from omaha.cli.bench_cmd import random_deals
+from omaha.cards import random_deals
 
 ROWS_PER_FILE = 1_000_000
 
@@ -139,7 +140,7 @@ def measure(inputs: list[str], scratch: pathlib.Path, runs: int) -> dict[str, li
             client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
             client.wait_for_workers(workers)
             out = scratch / f"dask-{workers}"
-            ways[f"dask-{workers}"] = lambda out=out, client=client: run_dask(inputs, out, client)
+            ways[f"dask-{workers}"] = functools.partial(run_dask, inputs, out, client)
         for fn in ways.values():
             fn()
         results: dict[str, list[float]] = {name: [] for name in ways}

@@ -8,12 +8,15 @@ timing (``omaha.warmup()``); every exact benchmark checks its counts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 import omaha
-from omaha.equities import EquityResult, equity
+from omaha.equities import equity
+from omaha.games import GameName
+
+T = TypeVar("T")
 
 AAKK = "AhAsKhKs"
 JT98 = "JdTd9c8c"
@@ -24,7 +27,7 @@ def _tables() -> None:
     omaha.warmup()
 
 
-def _run(benchmark: Any, fn: Callable[[], EquityResult], rounds: int = 20) -> EquityResult:
+def _run(benchmark: Any, fn: Callable[[], T], rounds: int = 20) -> T:
     return benchmark.pedantic(fn, rounds=rounds, iterations=1, warmup_rounds=2)  # type: ignore[no-any-return]
 
 
@@ -179,7 +182,7 @@ def test_exact_ranges_on_the_flop(benchmark: Any, spot: str) -> None:
         benchmark.extra_info["deals_per_second"] = r.deals / benchmark.stats.stats.min
 
 
-MC_RANGE_SPOTS = {
+MC_RANGE_SPOTS: dict[str, list[str | None]] = {
     "hand vs 15%": [AAKK, "15%"],
     "KK+:$ds vs 15% vs 30%": ["KK+:$ds", "15%", "30%"],
     "hand vs KK+:$ds vs random": [AAKK, "KK+:$ds", None],
@@ -188,7 +191,7 @@ MC_RANGE_SPOTS = {
 
 @pytest.mark.parametrize("game", ["hi", "hilo"])
 @pytest.mark.parametrize("spot", list(MC_RANGE_SPOTS))
-def test_monte_carlo_against_ranges(benchmark: Any, spot: str, game: str) -> None:
+def test_monte_carlo_against_ranges(benchmark: Any, spot: str, game: GameName) -> None:
     from omaha.ranges import parse_range
 
     hands = [
@@ -197,7 +200,7 @@ def test_monte_carlo_against_ranges(benchmark: Any, spot: str, game: str) -> Non
     samples = 1_000_000
     r = _run(
         benchmark,
-        lambda: equity(hands, game=game, samples=samples, seed=1, threads=1),  # type: ignore[arg-type]
+        lambda: equity(hands, game=game, samples=samples, seed=1, threads=1),
         rounds=3,
     )
     assert r.samples == samples

@@ -33,7 +33,7 @@ import numpy as np
 import pytest
 
 import omaha
-from omaha.cli.bench_cmd import random_deals
+from omaha.cards import random_deals
 
 N_BATCH = 100_000
 """Deals per round of a batch benchmark (and of phevaluator's loop over them)."""

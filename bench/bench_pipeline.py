@@ -42,8 +42,8 @@ import pyarrow.parquet as pq
 import pytest
 
 import omaha
+from omaha.cards import random_deals
 from omaha.cli import main
-from omaha.cli.bench_cmd import random_deals
 
 N = 1_000_000
 SEED = 7

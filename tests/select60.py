@@ -7,7 +7,7 @@ the two (and the batch kernels) to each other.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -37,9 +37,9 @@ def select60(holes: np.ndarray, boards: np.ndarray) -> Selections60:
 
 def hi_ranking(strength: int, cards: list[int]) -> list[int]:
     """The cards of a high hand in ranking order, by HighHand.cards (plain Python)."""
-    return list(_eval._rebuild(HighHand, 0, strength, bytes(cards)).cards)
+    return list(cast(HighHand, _eval._rebuild(HighHand, 0, strength, bytes(cards))).cards)
 
 
 def lo_ranking(strength: int, cards: list[int]) -> list[int]:
     """The cards of a low in ranking order, by LowHand.cards (plain Python)."""
-    return list(_eval._rebuild(LowHand, 1, strength, bytes(cards)).cards)
+    return list(cast(LowHand, _eval._rebuild(LowHand, 1, strength, bytes(cards))).cards)

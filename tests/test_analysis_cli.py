@@ -15,6 +15,7 @@ import io
 import json
 import pathlib
 import sys
+from typing import Any
 
 import pytest
 
@@ -121,7 +122,7 @@ def test_the_graph_is_a_png_of_the_asked_size_ending_at_the_total_net(
     frame = to_frame(ALL)
     hero = [r for r in frame.to_pylist() if r["player"] == "Hero"]
     ax = plot_results(frame, "Hero")
-    lines = {line.get_label(): line.get_ydata() for line in ax.get_lines()}
+    lines: dict[object, Any] = {line.get_label(): line.get_ydata() for line in ax.get_lines()}
     assert set(lines) >= {"net won", "all-in EV", "showdown", "non-showdown"}
     total_bb = sum(r["net"] / r["big_blind"] for r in hero)
     assert lines["net won"][-1] == pytest.approx(total_bb, abs=1e-9)

@@ -19,6 +19,7 @@ import pathlib
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -40,6 +41,7 @@ MODULES = [
     "omaha.files.readers",
     "omaha.files.tabular",
     "omaha.files.writer",
+    "omaha.games",
     "omaha.history",
     "omaha.history.allin",
     "omaha.history.bovada",
@@ -81,6 +83,11 @@ MODULES = [
     "omaha.result",
     "omaha.streets",
     "omaha.structures",
+    "omaha.study",
+    "omaha.study.breakdown",
+    "omaha.study.distribution",
+    "omaha.study.flops",
+    "omaha.study.texture",
     "omaha.table",
 ]
 
@@ -285,13 +292,13 @@ def test_bad_arguments_raise_omaha_errors_naming_the_value() -> None:
 
     holes = np.zeros((1, 4), np.uint8) + np.arange(4, dtype=np.uint8)
     boards = np.arange(4, 9, dtype=np.uint8).reshape(1, 5)
-    calls = [
+    calls: list[tuple[Callable[[], object], type[Exception], str]] = [
         (lambda: omaha.evaluate_hi_batch(holes, boards, threads=0), ArgumentError, "threads"),
         (lambda: omaha.evaluate_hi_batch(holes.astype(float), boards), ArgumentTypeError, "dtype"),
-        (lambda: omaha.showdown(["AhKsKd4c"], "2sKh8d5cAd", game="stud"), ArgumentError, "stud"),
+        (lambda: omaha.showdown(["AhKsKd4c"], "2sKh8d5cAd", game="stud"), ArgumentError, "stud"),  # type: ignore[arg-type]
         (lambda: omaha.equity(["AhAsKhKs"]), ArgumentError, "2 to 10 players"),
         (lambda: omaha.Table([100, -5], omaha.NoLimit(1, 2)), ArgumentError, "-5"),
-        (lambda: omaha.preflop_table("stud"), ArgumentError, "stud"),
+        (lambda: omaha.preflop_table("stud"), ArgumentError, "stud"),  # type: ignore[arg-type]
         (lambda: omaha.NoLimit(-1, 2), ArgumentError, "-1"),
     ]
     for call, kind, text in calls:

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from typing import Any
 
 import pytest
 
@@ -140,8 +141,8 @@ def probe(tmp_path_factory: pytest.TempPathFactory) -> object:
     return omaha_capi_probe
 
 
-def test_the_index_functions_number_every_rank_multiset(probe: object) -> None:
-    holes, boards, n_board = probe.indices()  # type: ignore[attr-defined]
+def test_the_index_functions_number_every_rank_multiset(probe: Any) -> None:
+    holes, boards, n_board = probe.indices()
     assert holes == set(range(1820))
     assert boards == set(range(6188))  # five of a kind has an index too
     assert n_board == 6188
@@ -151,20 +152,22 @@ def test_the_index_functions_number_every_rank_multiset(probe: object) -> None:
     ("hole", "board"),
     [("AhKsKd4c", "2sKh8d5cAd"), ("2s2c3h4h", "7s7h7d7c2d"), ("9c8c7h6h", "TdJs2h3c4d")],
 )
-def test_the_tables_agree_with_the_python_api(probe: object, hole: str, board: str) -> None:
+def test_the_tables_agree_with_the_python_api(probe: Any, hole: str, board: str) -> None:
     h, b = omaha.parse_cards(hole), omaha.parse_cards(board)
-    assert probe.hi_by_table(h, b) == omaha.evaluate_hi(h, b).strength  # type: ignore[attr-defined]
+    assert probe.hi_by_table(h, b) == omaha.evaluate_hi(h, b).strength
     lo = omaha.evaluate_lo(h, b)
-    assert probe.lo_by_table(h, b) == (lo.strength if lo else 0)  # type: ignore[attr-defined]
-    assert probe.strength(omaha.evaluate_hi(h, b)) == omaha.evaluate_hi(h, b).strength  # type: ignore[attr-defined]
+    assert probe.lo_by_table(h, b) == (lo.strength if lo else 0)
+    assert probe.strength(omaha.evaluate_hi(h, b)) == omaha.evaluate_hi(h, b).strength
 
 
-def test_flush_value_windows_and_binom(probe: object) -> None:
+def test_flush_value_windows_and_binom(probe: Any) -> None:
     # AhKh with QhJhTh on the board: the royal flush; 2h3h with 9hJhKh: K-J-9-3-2.
-    bits = lambda ranks: sum(1 << "23456789TJQKA".index(r) for r in ranks)  # noqa: E731
+    def bits(ranks: str) -> int:
+        return sum(1 << "23456789TJQKA".index(r) for r in ranks)
+
     royal = omaha.evaluate_hi("AhKh2c3d", "QhJhTh4s5s").strength
-    assert probe.flush(bits("AK"), bits("QJT")) == royal == 7462  # type: ignore[attr-defined]
+    assert probe.flush(bits("AK"), bits("QJT")) == royal == 7462
     low_flush = omaha.evaluate_hi("2h3h5c6d", "9hJhKh4s8s").strength
-    assert probe.flush(bits("23"), bits("9JK")) == low_flush  # type: ignore[attr-defined]
-    assert probe.windows()[0] == bits("AKQJT") and probe.windows()[9] == bits("A2345")  # type: ignore[attr-defined]
-    assert probe.choose(52, 5) == 2_598_960 and probe.choose(5, 6) == 0  # type: ignore[attr-defined]
+    assert probe.flush(bits("23"), bits("9JK")) == low_flush
+    assert probe.windows()[0] == bits("AKQJT") and probe.windows()[9] == bits("A2345")
+    assert probe.choose(52, 5) == 2_598_960 and probe.choose(5, 6) == 0

@@ -98,7 +98,7 @@ def test_examples() -> None:
 
 def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="str or bytes"):
-        parse_cards_array(["AsKd", 3])  # type: ignore[arg-type]
+        parse_cards_array(["AsKd", 3])
     with pytest.raises(TypeError, match="dtype"):
         parse_cards_array(np.array([1, 2]))
     with pytest.raises(ValueError, match="one-dimensional"):

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 import omaha
+from omaha.cards import random_deals
 from omaha.cli import main
-from omaha.cli.bench_cmd import format_table, random_deals, run_benchmarks
+from omaha.cli.bench_cmd import format_table, run_benchmarks
 
 OMAHA_ROWS = [
     ("omaha evaluate_hi", 1),
@@ -96,3 +97,15 @@ def test_random_deals(hole: int, board: int) -> None:
     # every card turns up about equally often in every position
     counts = np.bincount(holes[:, 0], minlength=52)
     assert counts.min() > 5000 / 52 - 4 * np.sqrt(5000 / 52)
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [((5, 3, 5), "hole must be 4, 5 or 6 cards, got 3"), ((5, 4, 6), "board must be 3, 4 or 5"),
+     ((-1, 4, 5), "n must be a count of deals"), ((True, 4, 5), "got True")],
+)  # fmt: skip
+def test_random_deals_refuses_what_is_no_deal(args: tuple[int, int, int], match: str) -> None:
+    from omaha.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match=match):
+        random_deals(*args)

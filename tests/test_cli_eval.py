@@ -512,7 +512,7 @@ def test_parquet_memory_is_bounded_whatever_the_size(tmp_path: pathlib.Path) -> 
     import pyarrow.parquet as pq
 
     import omaha
-    from omaha.cli.bench_cmd import random_deals
+    from omaha.cards import random_deals
 
     holes, boards = random_deals(400_000, seed=5)
     table = pa.table(

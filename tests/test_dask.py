@@ -48,8 +48,8 @@ import dask.dataframe as dd  # noqa: E402
 
 import omaha  # noqa: E402
 import omaha.dask as od  # noqa: E402
+from omaha.cards import random_deals  # noqa: E402
 from omaha.cli import main  # noqa: E402
-from omaha.cli.bench_cmd import random_deals  # noqa: E402
 from omaha.files import tabular  # noqa: E402
 
 # dask.dataframe.io.parquet.arrow.read_partition calls df.reset_index(inplace=True)
@@ -146,7 +146,7 @@ def test_evaluate_frame_checks_at_once() -> None:
     with pytest.raises(ValueError, match="unknown result columns"):
         od.evaluate_frame(ddf, columns=["hi_colour"])
     with pytest.raises(TypeError, match="Dask DataFrame"):
-        od.evaluate_frame(_small())  # type: ignore[arg-type]
+        od.evaluate_frame(_small())
 
 
 def test_code_columns_and_chosen_columns(client: Any) -> None:

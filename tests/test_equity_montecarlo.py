@@ -32,10 +32,10 @@ def test_monte_carlo_within_four_standard_errors(
         holes,
         board,
         dead,
-        game=game,
+        game=game,  # type: ignore[arg-type]
         samples=100_000,
         seed=seed,
-        threads=1 + seed % 2,  # type: ignore[arg-type]
+        threads=1 + seed % 2,
     )
     assert mc.samples == 100_000
     assert_within_four_standard_errors(exact, mc)

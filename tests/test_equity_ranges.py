@@ -18,11 +18,12 @@ from mc_check import assert_within_four_standard_errors
 from omaha import InvalidCardError, RangeSyntaxError, parse_range
 from omaha.cli import main
 from omaha.equities import equity
+from omaha.games import GameName
 
 AAKK = "AhAsKhKs"
 
 
-def _combos(text: str, known: str, game: str = "hi") -> list[tuple[tuple[int, ...], int]]:
+def _combos(text: str, known: str, game: GameName = "hi") -> list[tuple[tuple[int, ...], int]]:
     """The range's hands that avoid the known cards, with their percent weights."""
     r = parse_range(text, game=game)
     used = set(omaha.parse_cards(known))
@@ -37,7 +38,7 @@ def _expected(
     hands: list[str | list[tuple[tuple[int, ...], int]] | None],
     board: str,
     dead: str,
-    game: str,
+    game: GameName,
 ) -> tuple[list[Fraction], list[Counter[tuple[int, int | None]]]]:
     """Each player's exact equity and weighted outcomes, one hand-vs-hand call per combination.
 
@@ -55,7 +56,7 @@ def _expected(
         if len(set(cards)) != len(cards):
             continue
         weight = math.prod(w // g for (_, w), g in zip(choice, gcds, strict=True))
-        r = equity([h for h, _ in choice], board=board, dead=dead, game=game, method="exact")  # type: ignore[arg-type]
+        r = equity([h for h, _ in choice], board=board, dead=dead, game=game, method="exact")
         total += weight
         for i, p in enumerate(r):
             shares[i] += weight * p.equity_fraction
@@ -77,14 +78,14 @@ SPOTS = [
 
 @pytest.mark.parametrize(("hands", "board", "dead", "game"), SPOTS)
 def test_exact_is_the_weighted_average_of_hand_versus_hand(
-    hands: list[str | None], board: str, dead: str, game: str
+    hands: list[str | None], board: str, dead: str, game: GameName
 ) -> None:
     known = board + dead + "".join(h for h in hands if h and omaha.equities._reads_as_cards(h))
     slots: list[str | list[tuple[tuple[int, ...], int]] | None] = [
         h if h is None or omaha.equities._reads_as_cards(h) else _combos(h, known, game)
         for h in hands
     ]
-    r = equity(hands, board=board, dead=dead, game=game, method="exact")  # type: ignore[arg-type]
+    r = equity(hands, board=board, dead=dead, game=game, method="exact")
     want, outcomes = _expected(slots, board, dead, game)
     assert r.method == "exact"
     assert [p.equity_fraction for p in r] == want

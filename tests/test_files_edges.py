@@ -11,6 +11,7 @@ import bz2
 import gzip
 import pathlib
 import zlib
+from collections.abc import Callable
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -195,8 +196,11 @@ def _cut(tmp_path: pathlib.Path, codec: str, keep: float) -> tuple[pathlib.Path,
         cards = rng.sample(deck, 9)
         lines.append(f"{''.join(cards[:4])},{''.join(cards[4:])},{rng.getrandbits(40)}")
     text = ("\n".join(lines) + "\n").encode()
-    data = {"gzip": gzip.compress, "bz2": bz2.compress,
-            "zstd": lambda b: pa.Codec("zstd").compress(b).to_pybytes()}[codec](text)  # fmt: skip
+    compress: dict[str, Callable[[bytes], bytes]] = {
+        "gzip": gzip.compress, "bz2": bz2.compress,
+        "zstd": lambda b: pa.Codec("zstd").compress(b).to_pybytes(),
+    }  # fmt: skip
+    data = compress[codec](text)
     ext = {"gzip": "gz", "bz2": "bz2", "zstd": "zst"}[codec]
     path = tmp_path / f"cut.csv.{ext}"
     path.write_bytes(data[: int(len(data) * keep)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+from typing import Any
 
 import pytest
 
@@ -103,7 +104,9 @@ DEAL = [0, 1, 2, 3, 10, 20, 30, 40, 50]  # 2c2d2h2s, board 4h7c9hQcAs
 def test_omaha_eval_reads_integer_codes_from_csv_as_from_json_lines(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    rows = [DEAL, [0, 1, 2, 3, 10, 20, 30, None, None], [0, 1, 2, 3, 10, 20, 30, 40, None]]
+    rows: list[list[Any]] = [
+        list(DEAL), [0, 1, 2, 3, 10, 20, 30, None, None], [0, 1, 2, 3, 10, 20, 30, 40, None]
+    ]  # fmt: skip
     csv = tmp_path / "codes.csv"
     csv.write_text(
         CODES

@@ -102,6 +102,8 @@ def make_frame(rng: random.Random) -> tuple[Any, list[tuple[object, object]]]:
     n = rng.randint(0, 12)
     size = rng.choice([4, 4, 5, 6])
     codes = rng.random() < 0.2
+    holes: list[Any]
+    boards: list[Any]
     if codes:
         holes = [[code_cell(rng) for _ in range(size)] for _ in range(n)]
         boards = [[code_cell(rng) for _ in range(5)] for _ in range(n)]

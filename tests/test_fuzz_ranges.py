@@ -207,7 +207,8 @@ def check(text: str, counts: Counts, oracle: ro.Oracle | None) -> None:
 def sample_oracle(seed: int, size: int) -> ro.Oracle:
     """The oracle over a seeded sample of 4-card holes (every hole takes minutes)."""
     rng = random.Random(seed)
-    holes = sorted(rng.sample(list(itertools.combinations(range(52), 4)), size))
+    every: list[tuple[int, ...]] = list(itertools.combinations(range(52), 4))
+    holes = sorted(rng.sample(every, size))
     return ro.Oracle(holes)
 
 

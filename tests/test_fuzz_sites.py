@@ -26,7 +26,7 @@ import pathlib
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -44,7 +44,7 @@ TIME_BOUND = 5.0
 _AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
 _STARTS = re.compile("^(?:" + "|".join(START.values()) + ")", re.MULTILINE)
 """A hand's first line, in every text format (the readers' own patterns)."""
-_EDITS = (
+_EDITS: tuple[Callable[[str], str], ...] = (
     lambda n: str(int(n.replace(",", "").replace(".", "") or 0) + 1),
     lambda n: n + "0",
     lambda n: n[:-1] or "0",

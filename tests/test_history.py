@@ -439,5 +439,5 @@ def test_files_joined_together_keep_no_byte_order_mark_inside(tmp_path: pathlib.
 def test_every_format_has_its_reader_module_imported_plainly() -> None:
     import omaha.history as h
 
-    assert sorted(h._SITES) == sorted(h.FORMATS)
-    assert all(m.__name__ == f"omaha.history.{name}" for name, m in h._SITES.items())
+    assert sorted(h._sites()) == sorted(h.FORMATS)
+    assert all(m.__name__ == f"omaha.history.{name}" for name, m in h._sites().items())

@@ -37,7 +37,7 @@ def test_text_of_a_str_subclass_reads_as_text() -> None:
 )
 def test_huge_codes_are_named_by_their_size(hole: Any) -> None:
     for fn in DOORS:
-        for door in (fn, fn.__wrapped__):  # type: ignore[attr-defined]
+        for door in (fn, fn.__wrapped__):  # type: ignore[union-attr]
             with pytest.raises(InvalidCardError, match=r"outside 0\.\.51"):
                 door(hole, "2s3s4s")
     with pytest.raises(InvalidCardError):

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import omaha
 from omaha import IllegalActionError, OmahaError, phh
 from omaha.cards import parse_cards
+from omaha.games import Game
 from omaha.phh import fields
 from omaha.phh import history as phh_history
 from table_play import relabel
@@ -36,7 +37,7 @@ actions = []
 """
 
 
-def history(text: str = PO_3, **changes: object) -> phh.HandHistory:
+def history(text: str = PO_3, /, **changes: Any) -> phh.HandHistory:
     h = phh.loads(text)
     return h.with_fields(**changes) if changes else h
 
@@ -298,7 +299,7 @@ def test_heads_up_blinds_apply_reversed() -> None:
     (h,) = phh.read(DATA / "wsop-2023-43-day5-hand80.phh")
     r = phh.replay(h)
     posts = [a for a in r.hand.actions if type(a).__name__ == "PostBlind"]
-    assert {(a.seat, a.amount) for a in posts} == {(0, 300000), (1, 150000)}
+    assert {(a.seat, a.amount) for a in posts} == {(0, 300000), (1, 150000)}  # type: ignore[attr-defined]
 
 
 def test_big_blind_ante_is_read_from_the_big_blinds_entry() -> None:
@@ -312,7 +313,7 @@ def test_hidden_hole_cards_never_reach_the_evaluator() -> None:
         (h,) = phh.read(DATA / name)
         r = phh.replay(h)
         hidden = next(a.player for a in h.actions if a.kind == "dh" and a.cards == (None,) * 4)
-        assert r.hand.hole_cards[hidden] is None
+        assert hidden is not None and r.hand.hole_cards[hidden] is None
         assert hidden not in {s.seat for s in r.hand.result.shown}
 
 
@@ -468,7 +469,7 @@ def _random_table(rng: random.Random) -> omaha.Table:
         structure = omaha.NoLimit(bb // 2, bb, **kw)
     stacks = [rng.choice([1, 5, bb, 50, 300, 1000]) for _ in range(n)]
     button = rng.choice([s for s in range(n) if stacks[s]])
-    game = rng.choice(["hi", "hilo"])
+    game = rng.choice([Game.HI, Game.HILO])
     return omaha.Table(stacks, structure, button=button, game=game, hole_count=hole_count)
 
 
@@ -542,13 +543,14 @@ def test_from_hand_fields() -> None:
 
 
 def test_from_hand_variant_codes_and_house_rules() -> None:
-    for structure, game, code in [
-        (omaha.FixedLimit(2, 4), "hi", "FO"),
-        (omaha.FixedLimit(2, 4), "hilo", "FO/8"),
-        (omaha.PotLimit(1, 2), "hilo", "PO/8"),
-        (omaha.NoLimit(1, 2), "hi", "NO"),
-        (omaha.NoLimit(1, 2), "hilo", "NO/8"),
-    ]:
+    cases: list[tuple[omaha.FixedLimit | omaha.PotLimit | omaha.NoLimit, Game, str]] = [
+        (omaha.FixedLimit(2, 4), Game.HI, "FO"),
+        (omaha.FixedLimit(2, 4), Game.HILO, "FO/8"),
+        (omaha.PotLimit(1, 2), Game.HILO, "PO/8"),
+        (omaha.NoLimit(1, 2), Game.HI, "NO"),
+        (omaha.NoLimit(1, 2), Game.HILO, "NO/8"),
+    ]
+    for structure, game, code in cases:
         hand = omaha.Table([100, 100, 100], structure, game=game, hole_count=5).deal(seed=1)
         f = phh.HandHistory.from_hand(hand).fields
         assert f["variant"] == code and f["_hole_card_count"] == 5

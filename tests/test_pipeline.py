@@ -96,9 +96,11 @@ def read_rows(path: pathlib.Path) -> list[dict[str, object]]:
     """Read an output with pyarrow (or json / csv for the text formats): every value as Python."""
     name = path.name
     if ".parquet" in name:
-        return pq.read_table(path).to_pylist()
+        rows: list[dict[str, object]] = pq.read_table(path).to_pylist()
+        return rows
     if ".arrow" in name or ".feather" in name:
-        return pa.ipc.open_file(path).read_all().to_pylist()
+        rows = pa.ipc.open_file(path).read_all().to_pylist()
+        return rows
     data = path.read_bytes()
     if name.endswith(".gz"):
         data = gzip.decompress(data)
@@ -143,7 +145,7 @@ def test_every_format_to_every_format(tmp_path: pathlib.Path, in_fmt: str, out_f
     text_out = out_fmt in ("csv", "tsv")
     if text_in and not text_out:  # CSV passes its columns through as text
         for r in rows:
-            r["pot"] = int(r["pot"])  # type: ignore[arg-type]
+            r["pot"] = int(str(r["pot"]))
     check(rows, table, text_out)
 
 
@@ -316,7 +318,7 @@ class _FailingFile(io.RawIOBase):
         if n > self.room:
             raise OSError(28, "No space left on device")
         self.room -= n
-        return self._target.write(data)
+        return int(self._target.write(data))
 
     def close(self) -> None:
         self._target.close()
@@ -500,7 +502,7 @@ def test_reader_reports_lines_of_multiline_records(tmp_path: pathlib.Path) -> No
     )
     with open_reader(str(path)) as reader:
         chunks = list(reader)
-    lines = [int(x) for c in chunks for x in c.lines.tolist()]
+    lines = [int(x) for c in chunks for x in c.lines.tolist()]  # type: ignore[union-attr]
     rejected = [(r.row, r.line, r.reason) for c in chunks for r in c.rejected]
     assert lines == [2, 7]
     assert rejected == [(2, 6, "expected 3 fields, got 2")]

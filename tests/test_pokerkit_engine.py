@@ -219,9 +219,9 @@ def play_one(seed: int, counts: Counts, game: str = "hi") -> None:
     counts.split_halves += any(
         p.low_winners and p.low_winners != p.high_winners for p in result.pots
     )
-    theirs = list(state.stacks)  # type: ignore[attr-defined]
-    ours = list(hand.stacks)
-    if theirs == ours:
+    their_stacks = list(state.stacks)  # type: ignore[attr-defined]
+    our_stacks = list(hand.stacks)
+    if their_stacks == our_stacks:
         return
     # Only the odd chips may go elsewhere: PokerKit gives a multi-chip odd
     # remainder to one player, and splits once side pots it merged.
@@ -230,9 +230,13 @@ def play_one(seed: int, counts: Counts, game: str = "hi") -> None:
         len(p.high_winners) >= 3 and p.amount % len(p.high_winners) >= 2 for p in result.pots
     )
     merged = len(result.pots) > 1 and odd > 0
-    assert multi or merged, f"seed {seed}: PokerKit {theirs}, ours {ours}; {result}"
-    assert sum(theirs) == sum(ours)
-    assert max(abs(a - b) for a, b in zip(theirs, ours, strict=True)) <= odd, f"seed {seed}"
+    assert multi or merged, (
+        f"seed {seed}: PokerKit {their_stacks}, our_stacks {our_stacks}; {result}"
+    )
+    assert sum(their_stacks) == sum(our_stacks)
+    assert max(abs(a - b) for a, b in zip(their_stacks, our_stacks, strict=True)) <= odd, (
+        f"seed {seed}"
+    )
     counts.stacks_within_odd_chips += 1
 
 

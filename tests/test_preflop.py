@@ -17,7 +17,8 @@ import pytest
 
 import omaha
 from omaha import _equity, _preflop_build, _suit_classes, preflop
-from omaha.errors import InvalidCardError, PreflopTableError
+from omaha.errors import GameError, InvalidCardError, PreflopTableError
+from omaha.games import GameName
 from omaha.ranges import _classes
 
 GAMES = ("hi", "hilo")
@@ -32,8 +33,8 @@ def numerators() -> tuple[int, dict[str, np.ndarray]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_class_is_present_once(game: str) -> None:
-    table = omaha.preflop_table(game)  # type: ignore[arg-type]
+def test_every_class_is_present_once(game: GameName) -> None:
+    table = omaha.preflop_table(game)
     rows, sizes = _suit_classes.canonical_classes(4)
     assert len(table) == len(rows) == 16_432
     assert sorted(e.hole for e in table) == sorted(omaha.format_cards(r) for r in rows.tolist())
@@ -63,15 +64,15 @@ SAMPLE = ["AhAsKhKs", "AhAsThTs", "As2s3d4d"]  # AAKK ds, the best Hi class, A23
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("hole", SAMPLE)
 def test_entries_equal_exact_equity_against_one_random_hand(
-    hole: str, game: str, numerators: tuple[int, dict[str, np.ndarray]]
+    hole: str, game: GameName, numerators: tuple[int, dict[str, np.ndarray]]
 ) -> None:
-    r = omaha.equity([hole, None], game=game, method="exact")  # type: ignore[arg-type]
+    r = omaha.equity([hole, None], game=game, method="exact")
     deals, num = numerators
     cid = preflop._class_id(hole)
     unit = 2 if game == "hi" else 4
     assert r.deals == deals
     assert r[0].equity_fraction * unit * deals == int(num[game][cid])
-    assert omaha.preflop_equity(hole, game) == r[0].equity  # type: ignore[arg-type]
+    assert omaha.preflop_equity(hole, game) == r[0].equity
 
 
 @pytest.mark.slow
@@ -99,7 +100,7 @@ def test_suit_relabellings_share_one_entry() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_class_equity_is_the_percent_range_seam(
-    game: str, numerators: tuple[int, dict[str, np.ndarray]]
+    game: GameName, numerators: tuple[int, dict[str, np.ndarray]]
 ) -> None:
     eq = preflop.class_equity(game, 4)
     assert eq.dtype == np.float64 and eq.shape == (16_432,) and not eq.flags.writeable
@@ -122,15 +123,19 @@ def test_class_equity_is_the_percent_range_seam(
     [
         ("hi", 5, "no preflop table for 5-card holes"),
         ("hilo", 6, "no preflop table for 6-card holes"),
-        ("razz", 4, "no preflop table for game 'razz'"),
     ],
 )
-def test_class_equity_refuses_what_it_does_not_cover(game: str, k: int, match: str) -> None:
+def test_class_equity_refuses_what_it_does_not_cover(game: GameName, k: int, match: str) -> None:
     with pytest.raises(PreflopTableError, match=match):
         preflop.class_equity(game, k)
     if k == 5:
         with pytest.raises(PreflopTableError, match=match):
             omaha.parse_range("10%", hole_count=k)
+
+
+def test_class_equity_refuses_another_game_as_every_function_does() -> None:
+    with pytest.raises(GameError, match="game must be 'hi' or 'hilo', got 'razz'"):
+        preflop.class_equity("razz", 4)  # type: ignore[arg-type]
 
 
 def test_bad_input() -> None:

@@ -42,7 +42,7 @@ def test_percent_rake_steps_caps_and_rounding() -> None:
     assert [by_players.amount(10_000, p) for p in (2, 3, 4, 6)] == [50, 100, 100, 150]
     for bad in (dict(cap=-1), dict(step=0), dict(rounding="up"), dict(split="even")):
         with pytest.raises(ValueError):
-            PercentRake("5%", **bad)  # type: ignore[arg-type]
+            PercentRake("5%", **bad)
 
 
 def test_cumulative_split_is_pokerstars_and_proportional_is_not() -> None:

@@ -44,8 +44,8 @@ from omaha import (
     parse_range,
     preflop,
 )
-from omaha.errors import quote
-from omaha.ranges import _classes, _matching
+from omaha.errors import ArgumentError, GameError, quote
+from omaha.ranges import _matching, _syntax
 
 TOTAL = {k: comb(52, k) for k in (4, 5, 6)}
 
@@ -496,17 +496,18 @@ def test_syntax_error_is_a_value_error_and_an_omaha_error() -> None:
 
 
 @pytest.mark.parametrize("hole_count", [3, 7, 0, True, 4.0, "4", None])
-def test_bad_hole_count_is_a_plain_value_error(hole_count: Any) -> None:
-    with pytest.raises(ValueError, match="hole_count") as info:
+def test_bad_hole_count_is_an_argument_error(hole_count: Any) -> None:
+    # An OmahaError and a ValueError, but no RangeSyntaxError: the text is not at fault.
+    with pytest.raises(ArgumentError, match="hole_count must be 4, 5 or 6") as info:
         parse_range("AA", hole_count=hole_count)
-    assert not isinstance(info.value, OmahaError)
+    assert isinstance(info.value, ValueError) and not isinstance(info.value, RangeSyntaxError)
 
 
 @pytest.mark.parametrize("game", ["HI", "lo", "", None, 8])
-def test_bad_game_is_a_plain_value_error(game: Any) -> None:
-    with pytest.raises(ValueError, match="game") as info:
+def test_bad_game_is_the_game_error_of_every_function(game: Any) -> None:
+    with pytest.raises(GameError, match="game must be 'hi' or 'hilo'") as info:
         parse_range("AA", game=game)
-    assert not isinstance(info.value, OmahaError)
+    assert isinstance(info.value, ValueError) and not isinstance(info.value, RangeSyntaxError)
 
 
 def test_hole_count_may_be_any_integer() -> None:
@@ -762,7 +763,7 @@ def fake_table(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
         calls.append((game, hole_count))
         return _fake_class_equity(game, hole_count)
 
-    monkeypatch.setattr(_classes, "class_equity", class_equity)
+    monkeypatch.setattr(preflop, "class_equity", class_equity)
     return calls
 
 
@@ -809,7 +810,7 @@ def test_percent_semantics(fake_table: list[Any]) -> None:
 
 
 def test_percent_ties_take_ascending_canonical_rows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_classes, "class_equity", lambda game, k: np.zeros(16_432))
+    monkeypatch.setattr(preflop, "class_equity", lambda game, k: np.zeros(16_432))
     _, sizes = _suit_classes.canonical_classes(4)
     cum = np.cumsum(sizes)
     first = int(np.searchsorted(cum * 100, TOTAL[4], side="left")) + 1
@@ -923,7 +924,7 @@ ALPHABET = "AKQJT98765432shdcwxyzRONBEF*[]{}(),:!@+-%$10 .#é"
 def test_any_text_parses_or_raises_a_syntax_error(text: str) -> None:
     try:
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(_classes, "class_equity", _fake_class_equity)
+            mp.setattr(preflop, "class_equity", _fake_class_equity)
             r = parse_range(text)
     except RangeSyntaxError as err:
         assert 0 <= err.position <= len(text)
@@ -1020,7 +1021,7 @@ def test_counting_matches_the_search_on_patterns_of_disjoint_or_equal_sets() -> 
     # The counting path (no variables or braces, card sets equal or disjoint)
     # against the search it replaces, over every 5-card hole.
     for text in ("AA", "AAK", "AsK", "[A,K]Q", "AhKh*", "2c3c4c5c", "AAA", "$MQ", "ss", "hs"):
-        node = omaha.ranges._Parser(text, 5, "hi").parse()
+        node = _syntax._Parser(text, 5, "hi").parse()
         assert isinstance(node, _matching.Pattern)
         plans = [_matching._plan(inst) for inst in node.instances]
         for block in _holes.hole_blocks(5):

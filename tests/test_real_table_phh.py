@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table, phh
 from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.errors import PHHError, StatedResultError
+from omaha.games import GameName
 from omaha.hand import Hand
 from omaha.rake import PercentRake
 from omaha.seating import SeatState
@@ -254,7 +255,7 @@ def test_a_stated_result_that_differs_names_the_hand_the_player_and_both_amounts
 
 
 @pytest.mark.parametrize("game", ["hi", "hilo"])
-def test_a_hand_of_amounts_all_in_tens_keeps_its_chip_through_phh(game: str) -> None:
+def test_a_hand_of_amounts_all_in_tens_keeps_its_chip_through_phh(game: GameName) -> None:
     # Found by the property test above: blinds 10/20, stacks of 330 and a
     # scoop of both runs, written at scale 100, are all multiples of 0.1,
     # so a reader took 10 chips for the smallest chip and split the pot of

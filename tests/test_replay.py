@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -48,21 +49,22 @@ def test_json_of_the_2009_hand(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--json", str(RECORD_2009))
     assert status == 0
     data = json.loads(out)
+    assert data["players"] == ["Player1", "Player2"]  # the names the text output shows
     assert data["finishing_stacks"] == [1937923.75, 0]
     assert "1937923.75" in out  # the file's own units, not cents
     assert data["complete"] is True and data["stopped_at"] is None
-    assert data["show_order"] == ["p1", "p2"]
-    assert data["uncalled"] == {"player": "p1", "amount": 181526.5}
+    assert data["show_order"] == ["Player1", "Player2"]
+    assert data["uncalled"] == {"player": "Player1", "amount": 181526.5}
     assert data["pots"] == [
         {
             "amount": 1356947,
-            "eligible": ["p1", "p2"],
-            "high_winners": ["p1"],
+            "eligible": ["Player1", "Player2"],
+            "high_winners": ["Player1"],
             "low_winners": [],
-            "payouts": {"p1": 1356947},
+            "payouts": {"Player1": 1356947},
         }
     ]
-    assert data["shown"]["p1"]["high"] == "Straight, five high"
+    assert data["shown"]["Player1"]["high"] == "Straight, five high"
 
 
 def test_json_matches_every_recorded_finishing_stack(capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,8 +83,8 @@ def test_quartered_pot_in_json_and_text(capsys: pytest.CaptureFixture[str]) -> N
     path = str(DATA / "wsop-2023-43-day5-hand15.phh")
     _, out, _ = run(capsys, "--json", path)
     (pot,) = json.loads(out)["pots"]
-    assert pot["high_winners"] == ["p2"] and pot["low_winners"] == ["p2", "p4"]
-    assert pot["payouts"] == {"p2": 2775000, "p4": 925000}
+    assert pot["high_winners"] == ["Player2"] and pot["low_winners"] == ["Player2", "Player4"]
+    assert pot["payouts"] == {"Player2": 2775000, "Player4": 925000}
     _, text, _ = run(capsys, path)
     assert "low: p2 Player2, p4 Player4 with 8-7-4-2-A" in text
     assert "(quartered)" in text
@@ -163,7 +165,11 @@ def test_a_file_that_stops_mid_hand(
     data = json.loads(out)
     assert status == 0
     assert data["complete"] is False
-    assert (data["to_act"], data["street"], data["pot"]) == ("p2", "flop", 12)
+    assert (data["to_act"], data["street"], data["pot"]) == (
+        "Bob",
+        "flop",
+        12,
+    )  # named, as in the file
 
 
 def test_an_illegal_action_exits_2(
@@ -260,3 +266,21 @@ def test_hands_shown_before_the_board_is_out_are_described_after_the_river(
         "  p1 Player1 has high Straight, five high (5c4s3s2hAh)",
         "  p2 Player2 has high Two pair, nines and fives (9s9c5h5c8h)",
     ]
+
+
+def test_json_names_players_as_the_text_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    """Names where the file has them, p1, p2 where it has none, pN Name for a shared name."""
+    source = RECORD_2009.read_text(encoding="utf-8")
+    unnamed = tmp_path / "unnamed.phh"
+    unnamed.write_text(re.sub(r"(?m)^players = .*\n", "", source), encoding="utf-8")
+    twins = tmp_path / "twins.phh"
+    twins.write_text(
+        re.sub(r"(?m)^players = .*$", 'players = ["Ann", "Ann"]', source), encoding="utf-8"
+    )
+    _, out, _ = run(capsys, "--json", str(unnamed), str(twins))
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert first["players"] == ["p1", "p2"] and first["show_order"] == ["p1", "p2"]
+    assert second["players"] == ["p1 Ann", "p2 Ann"]
+    assert second["pots"][0]["payouts"] == {"p1 Ann": 1356947}

@@ -16,6 +16,7 @@ import pytest
 import omaha
 import reference as ref
 from omaha import DuplicateCardError, InvalidCardError, parse_cards, showdown
+from omaha.games import Game, GameName
 
 
 def test_issue_example() -> None:
@@ -200,7 +201,7 @@ def test_players_must_hold_the_same_number_of_hole_cards() -> None:
 _slow_showdown = showdown.__wrapped__  # type: ignore[attr-defined]
 
 
-def _deal_forms(rng: np.random.Generator) -> tuple[list[Any], Any, str]:
+def _deal_forms(rng: np.random.Generator) -> tuple[Any, Any, Game]:
     """A random showdown in a random input form (text, bytes, tuple or list of codes)."""
     players = int(rng.integers(1, 7))
     nh = int(rng.integers(4, 7))
@@ -223,7 +224,7 @@ def _deal_forms(rng: np.random.Generator) -> tuple[list[Any], Any, str]:
     return (
         (holes_in if rng.integers(2) else tuple(holes_in)),
         form(board),
-        ("hilo" if rng.integers(2) else "hi"),
+        (Game.HILO if rng.integers(2) else Game.HI),
     )
 
 
@@ -243,7 +244,7 @@ def test_compiled_showdown_equals_the_python_one_on_random_deals() -> None:
             assert type(a.hole_cards) is tuple and a.hole_cards == b.hole_cards
             assert (a.high.cards, a.high.hole_cards) == (b.high.cards, b.high.hole_cards)
             assert (a.low is None) == (b.low is None)
-            if a.low is not None:
+            if a.low is not None and b.low is not None:
                 assert a.low.cards == b.low.cards
 
 
@@ -262,7 +263,7 @@ def test_compiled_showdown_equals_the_python_one_on_random_deals() -> None:
     ],
 )
 def test_compiled_showdown_leaves_every_other_input_to_python(
-    holes: list[Any], board: str, game: str
+    holes: list[Any], board: str, game: GameName
 ) -> None:
     # Same result or the same error (type and message) as the Python path.
     try:
@@ -270,7 +271,7 @@ def test_compiled_showdown_leaves_every_other_input_to_python(
     except (InvalidCardError, ValueError) as exc:
         expected = (type(exc), str(exc))
     try:
-        got: Any = showdown(holes, board, game)  # type: ignore[arg-type]
+        got: Any = showdown(holes, board, game)
     except (InvalidCardError, ValueError) as exc:
         got = (type(exc), str(exc))
         assert got[0] is not omaha._eval.CardError

@@ -8,6 +8,8 @@ follow PHH as in tests/table_play.py: the button is the last seat, seat 0
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from omaha import DuplicateCardError, FixedLimit, IllegalActionError, InvalidCardError, NoLimit
@@ -204,14 +206,17 @@ def test_a_seat_that_is_not_a_seat_index_is_rejected_and_changes_nothing(seat: o
     hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
     act(hand, "p3 cc", "p1 cc")
     assert hand.to_act == 1
-    attempts = [hand.fold, hand.check, hand.call, hand.all_in, lambda seat: hand.raise_to(4, seat)]
+    attempts: list[Callable[..., None]] = [
+        hand.fold, hand.check, hand.call, hand.all_in, lambda seat: hand.raise_to(4, seat)
+    ]  # fmt: skip
     for attempt in attempts:
         before = snapshot(hand)
         with pytest.raises(IllegalActionError, match="seat must be a seat index"):
             attempt(seat=seat)
         assert snapshot(hand) == before
     showdown = _all_in_showdown()
-    for attempt in (showdown.show, showdown.muck):
+    shown: list[Callable[..., None]] = [showdown.show, showdown.muck]
+    for attempt in shown:
         before = snapshot(showdown)
         with pytest.raises(IllegalActionError, match="seat must be a seat index"):
             attempt(seat=seat)
@@ -248,7 +253,7 @@ def test_cards_that_are_not_cards_are_an_invalid_card_error(cards: object) -> No
         {"hole_cards": [None] * 3, "board": cards},
     ):
         with pytest.raises(InvalidCardError, match=f"got {cards!r}"):
-            table.deal(**deal_kwargs)  # type: ignore[arg-type]
+            table.deal(**deal_kwargs)
     with pytest.raises(ValueError, match="hole_cards must give one entry per seat"):
         table.deal(hole_cards=cards)  # type: ignore[arg-type]
     assert table.stacks == (100, 100, 100) and table.button == 0

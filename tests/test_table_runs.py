@@ -7,6 +7,7 @@ import pytest
 from omaha import IllegalActionError, NoLimit, RunIt, Table
 from omaha.betting import DealBoard
 from omaha.cards import parse_cards
+from omaha.hand import Hand
 from omaha.pots import split_runs
 
 # Seat 0 and seat 1 hold the same low; seat 0 has kings, seat 1 queens.
@@ -17,12 +18,12 @@ BOARD_1 = "3h4h7dKc8s"  # lows 7-4-3-2-A tie; seat 0 makes three kings
 BOARD_2 = "9h9dThJd2h"  # one low card: no low; seat 2 makes jacks full
 
 
-def _all_in_three_ways(table: Table) -> None:
+def _all_in_three_ways(table: Table) -> Hand:
     hand = table.deal(hole_cards=[A2_KINGS, A2_QUEENS, JACKS])
     hand.all_in()  # seat 2 (the button) first before the flop: 33
     hand.call()  # seat 0
     hand.call()  # seat 1
-    return hand  # type: ignore[return-value]
+    return hand
 
 
 def test_run_it_twice_with_a_quartered_pot() -> None:

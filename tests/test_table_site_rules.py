@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table, phh
+from omaha.hand import Hand
 from omaha.rake import PercentRake
 from omaha.seating import split_missed_blinds
 from table_play import act, check_down, deal, seated, snapshot
@@ -85,7 +86,8 @@ def test_winamax_raises_over_an_all_in_whoever_is_left() -> None:
         if raise_to is None:
             continue
         act(hand, "p2 cbr 96")
-        assert hand.uncalled == (1, 48) and hand.pot == 100 and hand.street == "showdown"
+        assert hand.uncalled == (1, 48) and hand.pot == 100
+        assert hand.street == "showdown"  # type: ignore[comparison-overlap]  # moved by act()
         check_down(hand)
         assert sum(table.stacks) == 1050
 
@@ -112,7 +114,7 @@ def test_the_raise_rule_is_checked_and_round_trips_through_phh() -> None:
 # ------------------------------------------------------ a capped game (§6.4)
 
 
-def _capped_hand() -> tuple[Table, object]:
+def _capped_hand() -> tuple[Table, Hand]:
     # Pot limit 1/2 capped at 40 a player a hand; four players with 200.
     # Pre-flop: p3 raises to the pot (7), everyone calls: 28.
     table = seated([200] * 4, PotLimit(1, 2, hand_cap=40))

@@ -238,7 +238,7 @@ def test_bad_arguments_are_argument_errors() -> None:
     with pytest.raises(omaha.errors.ColumnError, match="unknown result columns"):
         evaluate_frame(df, columns=["hi_nmae"])
     with pytest.raises(omaha.errors.ArgumentError, match="errors must be"):
-        evaluate_frame(df, errors="ignore")
+        evaluate_frame(df, errors="ignore")  # type: ignore[arg-type]
     with pytest.raises(omaha.errors.ColumnError, match="board column 2"):
         evaluate_columns(pa.array(["AhKsKd4c"]), pa.array(["2sKh8d5cAd"] * 2))
 
@@ -256,4 +256,6 @@ def test_names_of_no_integer_are_refused_never_rounded(value: object) -> None:
         hi_name(value)  # type: ignore[arg-type]
     with pytest.raises(omaha.errors.ArgumentTypeError, match="must be an integer"):
         lo_name(value)  # type: ignore[arg-type]
-    assert hi_name(np.int64(7462)) == "Royal flush" and lo_name(np.uint8(56)) == "5-4-3-2-A"
+    # NumPy integers are integers too.
+    assert hi_name(np.int64(7462)) == "Royal flush"  # type: ignore[arg-type]
+    assert lo_name(np.uint8(56)) == "5-4-3-2-A"  # type: ignore[arg-type]

@@ -48,6 +48,7 @@ from omaha.evaluator import (
     showdown,
     warmup,
 )
+from omaha.games import Game
 from omaha.ranks import HandCategory, HighHand, LowHand
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
     from omaha.result import HandResult, ShownHand
     from omaha.seating import SeatInfo, SeatState
     from omaha.structures import FixedLimit, NoLimit, PotLimit
+    from omaha.study import board_breakdown, equity_distribution, flop_equities, percentile
     from omaha.table import Table
 
 __version__ = "0.1.0"
@@ -100,6 +102,7 @@ _LAZY_MODULES = {
     "omaha.result": ("HandResult", "ShownHand"),
     "omaha.seating": ("SeatInfo", "SeatState"),
     "omaha.structures": ("FixedLimit", "NoLimit", "PotLimit"),
+    "omaha.study": ("board_breakdown", "equity_distribution", "flop_equities", "percentile"),
     "omaha.table": ("Table",),
     "omaha.files.tabular": ("evaluate_frame",),
 }  # fmt: skip
@@ -131,6 +134,7 @@ __all__ = [
     "EquityResult",
     "FixedLimit",
     "Fold",
+    "Game",
     "Hand",
     "HandCategory",
     "HandResult",
@@ -168,14 +172,17 @@ __all__ = [
     "ShownHand",
     "Table",
     "__version__",
+    "board_breakdown",
     "card_mask",
     "equity",
+    "equity_distribution",
     "evaluate5",
     "evaluate_frame",
     "evaluate_hi",
     "evaluate_hi_batch",
     "evaluate_lo",
     "evaluate_lo_batch",
+    "flop_equities",
     "format_cards",
     "format_cards_array",
     "format_cards_arrow",
@@ -183,6 +190,7 @@ __all__ = [
     "parse_cards",
     "parse_cards_array",
     "parse_range",
+    "percentile",
     "preflop_equity",
     "preflop_rank",
     "preflop_table",

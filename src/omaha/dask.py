@@ -73,10 +73,12 @@ except ImportError as exc:  # pragma: no cover (the tests run with Dask installe
 
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow as pa
 
-    from omaha.equities import Game, Method
+    from omaha.equities import Method
     from omaha.files.readers import Chunk, RejectedRow
     from omaha.files.tabular import Errors
+    from omaha.games import GameName
 
 __all__ = [
     "InputRowError",
@@ -85,11 +87,13 @@ __all__ = [
     "equity_table",
     "evaluate_files",
     "evaluate_frame",
+    "flop_equities",
     "history_frame",
     "row_seed",
 ]
 
 _PAIRS_PER_TASK = 32
+_FLOPS_PER_TASK = 256
 _ROWS_PER_TASK = 1 << 20
 _PART = "part.{:05d}.parquet"
 
@@ -312,7 +316,7 @@ def equity_table(
     opponents: Sequence[Any] | str | None,
     board: Any = (),
     dead: Any = (),
-    game: Game = "hi",
+    game: GameName = "hi",
     method: Method = "auto",
     samples: int | None = None,
     seed: int | None = None,
@@ -387,9 +391,9 @@ def equity_table(
     import pandas as pd
 
     from omaha.cards import as_cards, require_distinct
+    from omaha.games import check_game
 
-    if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {game!r}")
+    game = check_game(game)
     if method not in ("auto", "exact", "monte-carlo"):
         raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if seed is not None and (
@@ -440,6 +444,71 @@ def equity_table(
     )
     table.attrs["seed"] = seed
     return table
+
+
+def flop_equities(
+    hands: Sequence[Any],
+    *,
+    game: GameName = "hi",
+    dead: Any = (),
+    flops_per_task: int = _FLOPS_PER_TASK,
+    client: distributed.Client | str | None = None,
+) -> pa.Table:
+    """:func:`omaha.flop_equities` with the flops spread over the workers: the same table.
+
+    The flops (suit-isomorphic ones folded, as locally) are cut into tasks
+    of ``flops_per_task``; each worker reads the hands again and counts its
+    flops with the same exact loops, and the rows come back in the local
+    order, so the table equals the local one row for row.
+
+    Parameters
+    ----------
+    hands, game, dead
+        As :func:`omaha.flop_equities` (hole cards, ranges as text or
+        :class:`omaha.Range`).
+    flops_per_task : int, default 256
+        Flops counted per task.
+    client : distributed.Client or str, optional
+        Where to run (see the module docstring).
+
+    Returns
+    -------
+    pyarrow.Table
+        The table of :func:`omaha.flop_equities`.
+
+    Raises
+    ------
+    InvalidCardError, RangeSyntaxError, ArgumentError
+        As :func:`omaha.flop_equities`; ``flops_per_task`` not a positive integer.
+    """
+    from omaha.study._spot import Players
+    from omaha.study.flops import flops_of, to_table
+
+    if type(flops_per_task) is not int or flops_per_task < 1:
+        raise ArgumentError(f"flops_per_task must be a positive integer, got {flops_per_task!r}")
+    players = Players(hands, dead, game)
+    flops = flops_of(players)
+    spec = list(hands)
+    tasks = [
+        dask.delayed(_flop_task, pure=True)(spec, game, dead, flops[i : i + flops_per_task])
+        for i in range(0, len(flops), flops_per_task)
+    ]
+    with _scheduler(client) as scheduler:
+        parts = dask.compute(*tasks, scheduler=scheduler) if tasks else ()
+    rows = [row for part in parts for row in part]
+    if not rows:
+        raise ArgumentError("the ranges leave no possible deal on any flop")
+    return to_table(players, rows)
+
+
+def _flop_task(
+    hands: list[Any], game: GameName, dead: Any, flops: list[tuple[tuple[int, ...], int]]
+) -> list[Any]:
+    """One task of :func:`flop_equities`: count these flops."""
+    from omaha.study._spot import Players
+    from omaha.study.flops import flop_rows
+
+    return flop_rows(Players(hands, dead, game), flops)
 
 
 def _equity_rows(

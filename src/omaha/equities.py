@@ -38,6 +38,7 @@ from omaha import _equity
 from omaha._threads import Workers
 from omaha.cards import MAX_PLAYERS, as_cards, parse_cards, require_distinct
 from omaha.errors import ArgumentError, DuplicateCardError, InvalidCardError, quote
+from omaha.games import Game, GameName, check_game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -46,11 +47,10 @@ if TYPE_CHECKING:
     from omaha.cards import Cards
     from omaha.ranges import Range
 
-    Hand: TypeAlias = Cards | Range | None
+    HoleOrRange: TypeAlias = Cards | Range | None
 
 __all__ = ["EquityResult", "MAX_DEALS", "PlayerEquity", "equity"]
 
-Game = Literal["hi", "hilo"]
 Method = Literal["auto", "exact", "monte-carlo"]
 
 # Most players the deck allows per hole size (docs/rules.md §1).
@@ -225,7 +225,7 @@ def _as_range(hole: object) -> Range | None:
     return hole if isinstance(hole, Range) else None
 
 
-def _parse_spot(holes: Sequence[Hand], board: Cards, dead: Cards, game: str) -> _Parsed:
+def _parse_spot(holes: Sequence[HoleOrRange], board: Cards, dead: Cards, game: Game) -> _Parsed:
     """Validate the hands, board and dead cards; read range texts."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         raise ArgumentError(
@@ -484,10 +484,10 @@ def _max_stderr(totals: Sequence[int], n: int, deals: int) -> float:
 
 
 def equity(
-    holes: Sequence[Hand],
+    holes: Sequence[HoleOrRange],
     board: Cards = (),
     dead: Cards = (),
-    game: Game = "hi",
+    game: GameName = "hi",
     method: Method = "auto",
     samples: int | None = None,
     target_stderr: float | None = None,
@@ -652,8 +652,7 @@ def equity(
     ('exact', 492000, '0.4303', 2574)
     """
     start = time.perf_counter()
-    if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
+    game = check_game(game)
     p = _parse_spot(holes, board, dead, game)
     if method not in ("auto", "exact", "monte-carlo"):
         raise ArgumentError(f"method must be 'auto', 'exact' or 'monte-carlo', got {quote(method)}")

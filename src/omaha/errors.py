@@ -50,6 +50,7 @@ __all__ = [
     "ColumnTypeError",
     "DuplicateCardError",
     "FinishingStacksError",
+    "GameError",
     "HandCancelled",
     "HandSkippedWarning",
     "HistoryError",
@@ -365,6 +366,15 @@ class ArgumentError(OmahaError, ValueError):
 
 class ArgumentTypeError(ArgumentError, TypeError):
     """An argument of a type a function does not take (also a ``TypeError``)."""
+
+
+class GameError(ArgumentError):
+    """A game that is not Omaha Hi (``"hi"``) or Hi-Lo (``"hilo"``): the message names it.
+
+    Raised by every function and class that takes a ``game``
+    (:func:`omaha.games.check_game`), for ``game="stud"`` as for
+    ``game=None``; a ``ValueError``, as an :class:`ArgumentError`.
+    """
 
 
 class ColumnError(ArgumentError):

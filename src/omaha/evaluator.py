@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from omaha import _eval
 from omaha._threads import run_rows
@@ -35,6 +35,7 @@ from omaha.errors import (
     InvalidCardError,
     quote,
 )
+from omaha.games import GameName, check_game
 from omaha.ranks import HighHand, LowHand
 
 if TYPE_CHECKING:
@@ -477,7 +478,7 @@ class Showdown:
     """Every player's hands and the winners of each half (docs/rules.md §4)."""
 
     board: tuple[int, ...]
-    game: Literal["hi", "hilo"]
+    game: GameName
     players: tuple[PlayerShowdown, ...]
     high_winners: tuple[int, ...]
     """Indices of the players with the best high hand (several on a tie)."""
@@ -497,7 +498,7 @@ class Showdown:
 
 
 @_eval.showdown_door(Showdown, PlayerShowdown, HighHand, LowHand)
-def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] = "hi") -> Showdown:
+def showdown(holes: Sequence[Cards], board: Cards, game: GameName = "hi") -> Showdown:
     """Evaluate every player's hands on a board and find the winners.
 
     Parameters
@@ -532,8 +533,7 @@ def showdown(holes: Sequence[Cards], board: Cards, game: Literal["hi", "hilo"] =
     """
     # The compiled door runs first (card text, bytes, tuples and lists of
     # ints); this body is its fallback, and explains every bad input.
-    if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
+    game = check_game(game)
     if isinstance(holes, str) or not hasattr(holes, "__iter__"):
         raise InvalidCardError(
             f"holes must be a sequence of each player's hole cards, got {quote(holes)}"

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Literal, Protocol
+from typing import Protocol
 
 from omaha.betting import (
     Action,
@@ -66,6 +66,7 @@ from omaha.errors import (
     InvalidCardError,
     quote,
 )
+from omaha.games import Game
 from omaha.ledger import Ledger, PutIn
 from omaha.pots import OddChips, Pot
 from omaha.result import HandResult, Showdown, award, showdown_order
@@ -95,7 +96,7 @@ class TableView(Protocol):
     """What a hand reads of the table it is played at (an :class:`omaha.Table`)."""
 
     structure: FixedLimit | PotLimit | NoLimit
-    game: Literal["hi", "hilo"]
+    game: Game
     chip: int
     rake: RakePolicy | None
     all_in_muck: bool

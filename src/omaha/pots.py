@@ -39,6 +39,7 @@ from typing import Literal
 
 from omaha.errors import ArgumentError, quote
 from omaha.evaluator import evaluate_hi, evaluate_lo
+from omaha.games import GameName, check_game
 from omaha.ranks import HighHand, LowHand
 
 __all__ = [
@@ -59,8 +60,6 @@ __all__ = [
     "uncalled_bet",
     "unwinnable",
 ]
-
-Game = Literal["hi", "hilo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,7 +476,7 @@ def take_rake(pots: Sequence[Pot], amount: int) -> tuple[Pot, ...]:
 
 
 def evaluate_shown(
-    shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...], game: Game
+    shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...], game: GameName
 ) -> dict[int, tuple[HighHand, LowHand | None]]:
     """Evaluate each shown hand on the board through the compiled core (docs/rules.md §2, §3).
 
@@ -556,7 +555,7 @@ def settle(
     mucked: Sequence[int] = (),
     board: tuple[int, ...] = (),
     boards: Sequence[tuple[int, ...]] = (),
-    game: Game = "hi",
+    game: GameName = "hi",
     unit: int = 1,
     rake: RakeTaker | None = None,
     odd_chips: OddChips = "position",
@@ -620,6 +619,8 @@ def settle(
         If nobody is still in the hand, a contested pot has a contender who
         did not show, or the rake policy returns anything but the same pots
         with smaller amounts.
+    GameError
+        If ``game`` is not "hi" or "hilo".
 
     Examples
     --------
@@ -632,6 +633,7 @@ def settle(
     >>> [(p.amount, p.high_winners, p.payouts) for p in s.pots]
     [(50, (1,), {1: 50})]
     """
+    game = check_game(game)
     returned = unwinnable(contributions, folded, all_in)
     left = list(contributions)
     for seat, chips in returned.items():
@@ -696,7 +698,7 @@ def _award_share(
     contenders: Sequence[int],
     values: Mapping[int, tuple[HighHand, LowHand | None]],
     order: Sequence[int],
-    game: Game,
+    game: GameName,
     unit: int,
     odd_chips: OddChips = "position",
 ) -> PotResult:

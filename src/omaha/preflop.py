@@ -30,10 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from omaha.cards import Cards, as_cards, format_cards
-from omaha.errors import ArgumentError, InvalidCardError, PreflopTableError, quote
+from omaha.errors import InvalidCardError, PreflopTableError, quote
+from omaha.games import GameName, check_game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PreflopEntry", "class_equity", "preflop_equity", "preflop_rank", "preflop_table"]
 
-Game = Literal["hi", "hilo"]
 _FILE = "data/preflop-4.bin"
 _LOCK = threading.Lock()
 
@@ -106,9 +106,7 @@ def _load() -> _Table:
 
 
 def _game(game: object) -> str:
-    if game not in ("hi", "hilo"):
-        raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
-    return str(game)
+    return check_game(game)
 
 
 def _class_id(hole: Cards) -> int:
@@ -128,10 +126,10 @@ def _class_id(hole: Cards) -> int:
     return int(_suit_classes.ids_of(np.array([cards], np.uint8))[0])
 
 
-def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:
+def class_equity(game: GameName, hole_count: int) -> npt.NDArray[np.float64]:
     """Return the preflop equity of every class, indexed by class id.
 
-    The seam of docs/ranges.md §10 (:func:`omaha.ranges._classes.class_equity`
+    The seam of docs/ranges.md §10 (:func:`omaha.ranges._classes.percent_classes`
     calls it): class ids are those of
     :func:`omaha._suit_classes.canonical_classes`; tied classes have
     bit-identical values (each is the exact fraction rounded once).
@@ -151,20 +149,20 @@ def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:
     ------
     PreflopTableError
         For 5- or 6-card holes (no table: their exact tables are beyond
-        this machine, and no Monte Carlo stand-in is shipped), an unknown
-        game, or a missing or damaged table file.
+        this machine, and no Monte Carlo stand-in is shipped), or a missing
+        or damaged table file.
+    GameError
+        For a game other than "hi" and "hilo".
     """
     if hole_count != 4:
         raise PreflopTableError(
             f"there is no preflop table for {quote(hole_count)}-card holes: only 4-card Omaha "
             "has one, so percent ranges need hole_count=4"
         )
-    if game not in ("hi", "hilo"):
-        raise PreflopTableError(f"there is no preflop table for game {quote(game)}")
-    return _load().equity[game]
+    return _load().equity[check_game(game)]
 
 
-def preflop_equity(hole: Cards, game: Game = "hi") -> float:
+def preflop_equity(hole: Cards, game: GameName = "hi") -> float:
     """Return a hole's exact equity against one random hole, before the flop.
 
     Parameters
@@ -197,7 +195,7 @@ def preflop_equity(hole: Cards, game: Game = "hi") -> float:
     return float(_load().equity[g][_class_id(hole)])
 
 
-def preflop_rank(hole: Cards, game: Game = "hi") -> int:
+def preflop_rank(hole: Cards, game: GameName = "hi") -> int:
     """Return the place of a hole's class in the preflop order, 1 = the best.
 
     Classes are ordered by decreasing :func:`preflop_equity`, ties by
@@ -232,7 +230,7 @@ def preflop_rank(hole: Cards, game: Game = "hi") -> int:
     return int(_load().rank[g][_class_id(hole)])
 
 
-def preflop_table(game: Game = "hi") -> tuple[PreflopEntry, ...]:
+def preflop_table(game: GameName = "hi") -> tuple[PreflopEntry, ...]:
     """Return every class of the preflop table, best first.
 
     Parameters

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 from omaha.errors import IllegalActionError
+from omaha.games import GameName
 from omaha.ledger import Ledger
 from omaha.pots import OddChips, Pot, PotResult, settle
 from omaha.ranks import HighHand, LowHand
@@ -265,7 +266,7 @@ def award(
     folded: Sequence[bool],
     order: Sequence[int],
     boards: Sequence[Sequence[int]],
-    game: Literal["hi", "hilo"],
+    game: GameName,
     chip: int,
     rake: Callable[[tuple[Pot, ...]], Sequence[Pot]] | None,
     uncalled: tuple[int, int] | None,

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from typing import Literal
 
 from omaha.betting import RAISE_OVER_ALL_IN, RaiseOverAllIn, structure_kind
 from omaha.cards import BOARD_SIZES, MAX_PLAYERS, Cards, as_cards, require_distinct
 from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError, quote
+from omaha.games import Game, GameName, check_game
 from omaha.hand import Hand, RakePolicy
 from omaha.pots import ODD_CHIPS, OddChips
 from omaha.seating import ButtonRule, SeatInfo, Seating, SeatState, with_straddles
@@ -33,8 +33,6 @@ from omaha.streets import after_board
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 
 __all__ = ["Table"]
-
-Game = Literal["hi", "hilo"]
 
 
 def _check_stack(value: object, seat: int) -> int:
@@ -131,7 +129,7 @@ class Table:
         structure: FixedLimit | PotLimit | NoLimit,
         *,
         button: int = 0,
-        game: Game = "hi",
+        game: GameName = "hi",
         hole_count: int = 4,
         chip: int = 1,
         rake: RakePolicy | None = None,
@@ -156,8 +154,7 @@ class Table:
             )
         if not isinstance(odd_chips, str) or odd_chips not in ODD_CHIPS:
             raise ArgumentError(f"odd_chips must be 'position' or 'high', got {quote(odd_chips)}")
-        if game not in ("hi", "hilo"):
-            raise ArgumentError(f"game must be 'hi' or 'hilo', got {quote(game)}")
+        checked_game = check_game(game)
         if isinstance(hole_count, bool) or not isinstance(hole_count, int):
             raise ArgumentError(f"hole_count must be 4, 5 or 6, got {quote(hole_count)}")
         if hole_count not in MAX_PLAYERS:
@@ -180,7 +177,7 @@ class Table:
         if checked[button] == 0 and button_rule == "moving":
             raise ArgumentError(f"the button seat {button} has no chips")
         self.structure = structure
-        self.game: Game = game
+        self.game: Game = checked_game
         self._hole_count = hole_count
         self._stacks = checked
         self._seating = Seating(checked, button, button_rule)
@@ -194,7 +191,7 @@ class Table:
     def __repr__(self) -> str:
         return (
             f"Table(stacks={list(self._stacks)}, structure={quote(self.structure)}, "
-            f"button={self.button}, game={quote(self.game)}, hole_count={self._hole_count})"
+            f"button={self.button}, game={quote(self.game.value)}, hole_count={self._hole_count})"
         )
 
     @property

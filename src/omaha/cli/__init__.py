@@ -26,6 +26,9 @@ _COMMANDS = {
     "import": "omaha.cli.import_cmd",
     "report": "omaha.cli.report_cmd",
     "graph": "omaha.cli.graph_cmd",
+    "flops": "omaha.cli.flops_cmd",
+    "distribution": "omaha.cli.distribution_cmd",
+    "breakdown": "omaha.cli.breakdown_cmd",
 }
 
 

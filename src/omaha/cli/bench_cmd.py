@@ -26,7 +26,9 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-__all__ = ["Measurement", "add_parser", "format_table", "random_deals", "run", "run_benchmarks"]
+from omaha.cards import random_deals
+
+__all__ = ["Measurement", "add_parser", "format_table", "run", "run_benchmarks"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,36 +69,6 @@ class Measurement:
     def rate(self) -> float:
         """Hands per second."""
         return self.hands / self.seconds if self.seconds > 0 else float("inf")
-
-
-def random_deals(n: int, hole: int = 4, board: int = 5, seed: int = 0) -> tuple[Any, Any]:
-    """Return ``n`` seeded random deals as card-code arrays.
-
-    Parameters
-    ----------
-    n : int
-        Number of deals.
-    hole, board : int
-        Cards per hole (4 to 6) and per board (3 to 5).
-    seed : int
-        Seed of :func:`numpy.random.default_rng`.
-
-    Returns
-    -------
-    holes : uint8 array of shape (n, hole)
-    boards : uint8 array of shape (n, board)
-        Each row's ``hole + board`` cards are distinct codes 0..51.
-    """
-    import numpy as np
-
-    rng = np.random.default_rng(seed)
-    k = hole + board
-    deck = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
-    rows = np.arange(n)
-    for i in range(k):  # a partial Fisher-Yates shuffle of every row at once
-        j = rng.integers(i, 52, size=n)
-        deck[rows, i], deck[rows, j] = deck[rows, j], deck[rows, i].copy()
-    return np.ascontiguousarray(deck[:, :hole]), np.ascontiguousarray(deck[:, hole:k])
 
 
 def _best(fn: Callable[[], object], repeats: int, budget: float) -> tuple[float, int]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from omaha.cards import format_cards
 from omaha.errors import ArgumentError, OmahaError
+from omaha.games import Game
 
 MAX_DEALS = 2_000_000_000  # omaha.equities.MAX_DEALS, without importing NumPy for --help
 
@@ -48,7 +49,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Qs7h2c")
     p.add_argument("--dead", default="", help="dead cards, e.g. 2d")
-    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="Omaha Hi or Hi-Lo 8/b")
+    p.add_argument(
+        "--game", choices=[g.value for g in Game], default="hi", help="Omaha Hi or Hi-Lo 8/b"
+    )
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
     how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")

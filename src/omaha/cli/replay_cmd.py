@@ -404,8 +404,11 @@ def _pot_line(
 def summary(result: Replay) -> dict[str, Any]:
     """Return the JSON summary of a replayed hand, in the file's units.
 
-    Keys: ``hand``, ``variant``, ``complete``, ``stopped_at``,
-    ``finishing_stacks`` (by player ``p1``, ``p2``, ...), ``pots`` (each
+    Players are named as in the text output and the file: by their names
+    (``players``, in PHH order: ``p1`` is the first), or ``p1``, ``p2``, ...
+    where the file names none (``p1 Name`` when two share a name). Keys:
+    ``hand``, ``variant``, ``players``, ``complete``, ``stopped_at``,
+    ``finishing_stacks`` (in the order of ``players``), ``pots`` (each
     with ``amount``, ``eligible``, ``high_winners``, ``low_winners`` and
     ``payouts``; and, when there are, the pot's ``rake`` and its ``runs``:
     each board's share),
@@ -415,12 +418,17 @@ def summary(result: Replay) -> dict[str, Any]:
     history, hand = result.history, result.hand
     j = functools.partial(_json_units, history)
 
+    names = list(history.players)
+    if len(set(names)) < len(names):  # two players of one name: the text output's labels
+        names = [_who(history, seat) for seat in range(len(names))]
+
     def label(seat: int) -> str:
-        return f"p{seat + 1}"
+        return names[seat]
 
     out: dict[str, Any] = {
         "hand": history.name,
         "variant": history.variant,
+        "players": names,
         "complete": result.complete,
         "stopped_at": result.stopped_at,
         "finishing_stacks": [j(c) for c in hand.stacks],

@@ -9,6 +9,7 @@ import sys
 from omaha.cards import format_cards
 from omaha.errors import OmahaError
 from omaha.evaluator import showdown
+from omaha.games import Game
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,7 +21,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("holes", nargs="+", metavar="HOLE", help="hole cards, e.g. AsKsKd4h")
     p.add_argument("--board", required=True, help="3 to 5 board cards, e.g. 2hKh8d5sAc")
-    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="Omaha Hi or Hi-Lo 8/b")
+    p.add_argument(
+        "--game", choices=[g.value for g in Game], default="hi", help="Omaha Hi or Hi-Lo 8/b"
+    )
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
 

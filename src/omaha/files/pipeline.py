@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ChunkEvaluator",
-    "Evaluated",
+    "EvaluatedChunk",
     "ID",
     "RunStats",
     "evaluate_file",
@@ -215,7 +215,7 @@ def evaluate_file(
     return RunStats(done, skipped, time.perf_counter() - started)
 
 
-class Evaluated(NamedTuple):
+class EvaluatedChunk(NamedTuple):
     """What :class:`ChunkEvaluator` makes of a chunk."""
 
     good: pa.RecordBatch | None
@@ -288,17 +288,17 @@ class ChunkEvaluator:
             layout = _Layout([], self._hole, self._board, self._columns, True)
         return layout.names
 
-    def __call__(self, chunk: Chunk) -> Evaluated:
+    def __call__(self, chunk: Chunk) -> EvaluatedChunk:
         """Evaluate ``chunk`` (:class:`omaha.files.readers.Chunk`)."""
         if self._layout is None:
             if chunk.batch.num_columns == 0:  # nothing readable yet
-                return Evaluated(None, chunk.rows[:0], list(chunk.rejected))
+                return EvaluatedChunk(None, chunk.rows[:0], list(chunk.rejected))
             names = list(chunk.batch.schema.names)
             self._layout = _Layout(
                 names, self._hole, self._board, self._columns, replace=self._replace
             )
             self._input = chunk.batch.schema
-        return Evaluated(*_evaluate(chunk, self._layout, self.threads, self.format))
+        return EvaluatedChunk(*_evaluate(chunk, self._layout, self.threads, self.format))
 
     def no_rows(self) -> pa.RecordBatch:
         """Return the output of no rows: the columns and types a row would have.

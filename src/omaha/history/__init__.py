@@ -62,24 +62,15 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import warnings
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from omaha.errors import HandCancelled, HandSkippedWarning, HistoryError
-from omaha.history import (
-    bovada,
-    fulltilt,
-    ggpoker,
-    ipoker,
-    pacific,
-    partypoker,
-    pokerstars,
-    winamax,
-    winning,
-)
 from omaha.history.detect import FORMATS, START, detect, unread_format
 from omaha.history.text import HandText, decode, split_hands
 from omaha.phh.history import HandHistory
@@ -123,10 +114,10 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-# One reader module per format of FORMATS (tests/test_history.py holds them equal).
-_SITES = {
-    module.__name__.rpartition(".")[2]: module
-    for module in (
+@functools.cache
+def _sites() -> dict[str, ModuleType]:
+    """One reader module per format of FORMATS, loaded on the first read (tests/test_history.py)."""
+    from omaha.history import (
         bovada,
         fulltilt,
         ggpoker,
@@ -137,11 +128,13 @@ _SITES = {
         winamax,
         winning,
     )
-}
+
+    readers = (bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax, winning)
+    return {module.__name__.rpartition(".")[2]: module for module in readers}
 
 
 def _reader(fmt: str) -> Callable[[HandText, str], HandHistory]:
-    reader: Callable[[HandText, str], HandHistory] = _SITES[fmt].read_hand
+    reader: Callable[[HandText, str], HandHistory] = _sites()[fmt].read_hand
     return reader
 
 
@@ -193,7 +186,7 @@ def iter_hands(
         raise HistoryError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})", path=name)
     read_hand = _reader(fmt)
     if fmt == "ipoker":
-        hands: Iterator[HandText] = ipoker.split(text, name)
+        hands: Iterator[HandText] = _sites()[fmt].split(text, name)
     else:
         hands = split_hands(text, START[fmt])
     accounted = 0

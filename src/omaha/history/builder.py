@@ -46,6 +46,7 @@ from typing import Any, Literal, TypeVar
 
 from omaha.cards import format_cards, require_distinct
 from omaha.errors import HandCancelled, HistoryError, InvalidCardError
+from omaha.games import GameName
 from omaha.history.notation import AmountError, money_units, site_cards, to_units
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
@@ -68,7 +69,6 @@ from omaha.phh.fields import (
     TOURNAMENT_FIELD,
     UNCALLED_FIELD,
     Betting,
-    Game,
 )
 from omaha.phh.history import HandHistory
 from omaha.pots import uncalled_bet
@@ -202,7 +202,7 @@ class HandBuilder:
     text: str | None = None
     hand_id: str | None = None
     betting: Betting | None = None
-    game: Game = "hi"
+    game: GameName = "hi"
     hole_count: int | None = None
     small_blind: int | None = None
     big_blind: int | None = None
@@ -303,7 +303,7 @@ class HandBuilder:
         hand_id: str,
         *,
         betting: Betting,
-        game: Game,
+        game: GameName,
         hole_count: int | None = None,
         stakes: tuple[int, int] | None = None,
         **info: Any,

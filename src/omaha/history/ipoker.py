@@ -44,11 +44,12 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 from omaha.errors import HistoryError
+from omaha.games import GameName
 from omaha.history.builder import HandBuilder
 from omaha.history.notation import show
 from omaha.history.pokerstars import omaha_game
 from omaha.history.text import HandText
-from omaha.phh.fields import Betting, Game
+from omaha.phh.fields import Betting
 from omaha.phh.history import HandHistory
 from omaha.pots import uncalled_bet
 
@@ -249,7 +250,9 @@ def _number(b: HandBuilder, text: str | None, what: str) -> int:
     return int(text)
 
 
-def _game(b: HandBuilder, gametype: str, pockets: list[ET.Element]) -> tuple[Betting, Game, int]:
+def _game(
+    b: HandBuilder, gametype: str, pockets: list[ET.Element]
+) -> tuple[Betting, GameName, int]:
     """Read the game from ``<gametype>``.
 
     A type naming only the limits (``PL €2/€4``) is Omaha of as many hole

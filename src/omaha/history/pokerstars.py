@@ -25,10 +25,11 @@ import functools
 import re
 from typing import Any, ClassVar
 
+from omaha.games import GameName
 from omaha.history.builder import HandBuilder
 from omaha.history.lines import AMOUNT, Names, betting_action, ignorable
 from omaha.history.text import HandText
-from omaha.phh.fields import RAISE_OVER_ALL_IN_FIELD, Betting, Game
+from omaha.phh.fields import RAISE_OVER_ALL_IN_FIELD, Betting
 from omaha.phh.history import HandHistory
 
 __all__ = ["START", "StarsReader", "not_omaha", "omaha_game", "read_hand"]
@@ -74,7 +75,7 @@ def roman(text: str) -> int:
 
 
 @functools.lru_cache(maxsize=256)
-def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
+def omaha_game(text: str) -> tuple[Betting, GameName, int] | None:
     """Read an Omaha game's name: ``Omaha Hi/Lo Pot Limit``, ``5 Card Omaha Pot Limit``.
 
     Returns ``(betting, game, hole cards)``, or None for any other game
@@ -85,7 +86,7 @@ def omaha_game(text: str) -> tuple[Betting, Game, int] | None:
         return None
     if "courchevel" in t:
         return None
-    game: Game = (
+    game: GameName = (
         "hilo"
         if re.search(r"hi\s?/\s?lo|h/l|hi lo|8 or better|\bplo8\b|\bomaha8\b|\bo8\b|hilo", t)
         else "hi"

@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from omaha.games import GameName
 from omaha.structures import StructureKind, big_blind_position
 
 __all__ = [
@@ -62,7 +63,6 @@ __all__ = [
     "DEAD_FIELD",
     "EXTENSION_VARIANTS",
     "FEES_FIELD",
-    "Game",
     "HAND_CAP_FIELD",
     "HOLE_COUNT_FIELD",
     "HU_UNLIMITED_FIELD",
@@ -88,10 +88,9 @@ __all__ = [
 
 Betting = Literal["fixed", "pot", "no"]
 """A variant's betting structure: fixed limit, pot limit or no limit."""
-Game = Literal["hi", "hilo"]
 """A variant's game: Omaha High, or Hi-Lo eight or better."""
 
-VARIANTS: dict[str, tuple[Betting, Game]] = {
+VARIANTS: dict[str, tuple[Betting, GameName]] = {
     "FO": ("fixed", "hi"),
     "FO/8": ("fixed", "hilo"),
     "NO": ("no", "hi"),
@@ -212,7 +211,7 @@ _LETTER = {
 }
 
 
-def variant_code(kind: StructureKind, game: Game) -> str:
+def variant_code(kind: StructureKind, game: GameName) -> str:
     """Return the variant code of a structure kind and a game (``"PO/8"``)."""
     return f"{_LETTER[kind]}O" + ("/8" if game == "hilo" else "")
 

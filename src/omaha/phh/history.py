@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.cards import MAX_PLAYERS, parse_cards
 from omaha.errors import ArgumentError, InvalidCardError, PHHError, quote
+from omaha.games import GameName
 from omaha.phh.actions import PHHAction, parse_action, raw_amount
 from omaha.phh.amounts import (
     MAX_DIGITS,
@@ -80,7 +81,6 @@ from omaha.phh.fields import (
     UNCALLED_FIELD,
     VARIANTS,
     Betting,
-    Game,
     lone_big_blind_ante,
 )
 from omaha.phh.record import record
@@ -521,7 +521,7 @@ class HandHistory:
         return VARIANTS[self.variant][0]
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameName:
         """``"hi"`` (Omaha High) or ``"hilo"`` (Omaha Hi-Lo eight or better)."""
         return VARIANTS[self.variant][1]
 

@@ -31,14 +31,17 @@ from typing import TYPE_CHECKING
 from omaha._suit_classes import class_ids
 from omaha.cards import format_cards, parse_cards
 from omaha.errors import (
+    ArgumentError,
     ArgumentTypeError,
     DuplicateCardError,
     InvalidCardError,
     RangeSyntaxError,
+    quote,
 )
+from omaha.games import GameName, check_game
 from omaha.ranges._classes import percent_classes
 from omaha.ranges._matching import Percent, evaluate
-from omaha.ranges._syntax import GAMES, HOLE_COUNTS, _Parser
+from omaha.ranges._syntax import HOLE_COUNTS, _Parser
 from omaha.ranges._syntax import MAX_DEPTH as MAX_DEPTH  # the nesting limit, docs/ranges.md §12
 
 if TYPE_CHECKING:
@@ -147,11 +150,10 @@ def _check_options(hole_count: object, game: object) -> int:
         or not isinstance(hole_count, Integral)
         or int(hole_count) not in HOLE_COUNTS
     ):
-        # A plain ValueError, as docs/ranges.md §12 states (no OmahaError: a
-        # caller catching those for bad range text does not catch a misuse).
-        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
-    if not isinstance(game, str) or game not in GAMES:
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+        # An ArgumentError, not a RangeSyntaxError (docs/ranges.md §12): a
+        # caller catching bad range text does not catch a misuse.
+        raise ArgumentError(f"hole_count must be 4, 5 or 6, got {quote(hole_count)}")
+    check_game(game)
     return int(hole_count)
 
 
@@ -159,7 +161,7 @@ def _percent_mask(node: Percent, k: int) -> npt.NDArray[np.bool_]:
     return percent_classes(node.game, k, node.lo, node.hi)
 
 
-def parse_range(text: str, *, hole_count: int = 4, game: str = "hi") -> Range:
+def parse_range(text: str, *, hole_count: int = 4, game: GameName = "hi") -> Range:
     """Parse a range text into the holes it matches and their weights.
 
     The syntax is docs/ranges.md: patterns (§3; ``AA`` is two or more aces,
@@ -190,8 +192,10 @@ def parse_range(text: str, *, hole_count: int = 4, game: str = "hi") -> Range:
         If ``text`` is malformed (§12): the message gives the reason and
         ``.position`` the index in ``text``. A subclass of ``ValueError``
         and :class:`~omaha.OmahaError`.
-    ValueError
-        If ``hole_count`` is not 4, 5 or 6 or ``game`` not "hi" or "hilo".
+    ArgumentError
+        If ``hole_count`` is not 4, 5 or 6 (a ``ValueError``).
+    GameError
+        If ``game`` is not "hi" or "hilo" (an ``ArgumentError``).
     PreflopTableError
         If ``text`` holds a percent range and no preflop equity ordering is
         available for this game and hole count.

@@ -2,8 +2,8 @@
 
 Percent ranges order the suit-isomorphism classes of holes
 (:mod:`omaha._suit_classes`) by decreasing preflop equity, from
-:func:`class_equity`, the one seam between the range syntax and the preflop
-equity table (:mod:`omaha.preflop`).
+:func:`omaha.preflop.class_equity`: the one place the range syntax reads the
+preflop table, whose equities are checked here (one finite value per class).
 """
 
 from __future__ import annotations
@@ -16,43 +16,9 @@ import numpy.typing as npt
 from omaha import preflop
 from omaha._suit_classes import CLASS_COUNTS, canonical_classes
 from omaha.errors import PreflopTableError
+from omaha.games import GameName
 
-__all__ = ["class_equity", "percent_classes"]
-
-
-def class_equity(game: str, hole_count: int) -> npt.NDArray[np.float64]:
-    """Return the preflop equity of every class, indexed by class id.
-
-    The equity of a class is the exact equity of one of its holes against
-    one uniformly random hole from the other cards, all five board cards to
-    come: the Omaha Hi pot share for ``game="hi"``, the Hi-Lo
-    (eight-or-better) pot share for ``game="hilo"`` (docs/ranges.md §10).
-
-    This is the one place the range syntax reads the preflop table: it
-    calls ``omaha.preflop.class_equity(game, hole_count)``, which must
-    return a float64 array of shape ``(CLASS_COUNTS[hole_count],)`` indexed
-    by the class ids of :func:`omaha._suit_classes.canonical_classes`, or raise
-    :class:`~omaha.errors.PreflopTableError` for a game or hole count it
-    does not cover.
-
-    Parameters
-    ----------
-    game : {"hi", "hilo"}
-    hole_count : {4, 5, 6}
-
-    Returns
-    -------
-    float64 array, shape (C,)
-        Equities in [0, 1].
-
-    Raises
-    ------
-    PreflopTableError
-        If the table does not cover this game and hole count, its file is
-        missing or damaged, or it does not give one finite equity per class.
-    """
-    equity = np.asarray(preflop.class_equity(game, hole_count), dtype=np.float64)
-    return _checked(equity, hole_count)
+__all__ = ["percent_classes"]
 
 
 def _checked(equity: npt.NDArray[np.float64], hole_count: int) -> npt.NDArray[np.float64]:
@@ -67,10 +33,10 @@ def _checked(equity: npt.NDArray[np.float64], hole_count: int) -> npt.NDArray[np
     return equity
 
 
-def percent_classes(game: str, hole_count: int, lo: int, hi: int) -> npt.NDArray[np.bool_]:
+def percent_classes(game: GameName, hole_count: int, lo: int, hi: int) -> npt.NDArray[np.bool_]:
     """Return the classes ranked in ``(lo%, hi%]`` of the preflop order, as a mask by class id.
 
-    Classes are ordered by decreasing :func:`class_equity`, ties by
+    Classes are ordered by decreasing :func:`omaha.preflop.class_equity`, ties by
     ascending class id (ascending canonical row). ``N%`` is the shortest
     prefix of whole classes holding at least N% of all ``C(52, hole_count)``
     holes; the result is the ``hi%`` prefix minus the ``lo%`` prefix
@@ -79,9 +45,11 @@ def percent_classes(game: str, hole_count: int, lo: int, hi: int) -> npt.NDArray
     Raises
     ------
     PreflopTableError
-        If :func:`class_equity` cannot order the classes.
+        If the preflop table cannot order the classes: it does not cover this
+        game and hole count, its file is missing or damaged, or it does not
+        give one finite equity per class.
     """
-    equity = _checked(np.asarray(class_equity(game, hole_count), np.float64), hole_count)
+    equity = _checked(np.asarray(preflop.class_equity(game, hole_count), np.float64), hole_count)
     _, sizes = canonical_classes(hole_count)
     order = np.argsort(-equity, kind="stable")
     cum100 = np.cumsum(sizes[order]) * 100

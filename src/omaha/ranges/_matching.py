@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha._holes import ALL_CARDS, Bits, Block, hole_blocks, hole_index
+from omaha.games import GameName
 
 __all__ = [
     "Diff",
@@ -94,7 +95,7 @@ class Percent:
 
     lo: int
     hi: int
-    game: str
+    game: GameName
 
 
 @dataclass(frozen=True)

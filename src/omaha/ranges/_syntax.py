@@ -14,6 +14,7 @@ from itertools import product
 
 from omaha._holes import ALL_CARDS, hole_index
 from omaha.errors import RangeSyntaxError
+from omaha.games import GameName
 from omaha.ranges._matching import (
     Diff,
     Elem,
@@ -26,10 +27,9 @@ from omaha.ranges._matching import (
     Weight,
 )
 
-__all__ = ["GAMES", "HOLE_COUNTS", "MAX_DEPTH"]
+__all__ = ["HOLE_COUNTS", "MAX_DEPTH"]
 
 HOLE_COUNTS = (4, 5, 6)
-GAMES = ("hi", "hilo")
 
 _RANKS = "23456789TJQKA"
 _SUITS = "CDHS"
@@ -149,7 +149,7 @@ def _span_instances(side1: list[_SideCard], shifts: range) -> list[list[_SideCar
 class _Parser:
     """Recursive descent over the grammar of §14, whitespace removed (§2)."""
 
-    def __init__(self, text: str, hole_count: int, game: str) -> None:
+    def __init__(self, text: str, hole_count: int, game: GameName) -> None:
         self.text = text
         kept = [(i, ch) for i, ch in enumerate(text) if not ch.isspace()]
         self.s = "".join(ch for _, ch in kept)

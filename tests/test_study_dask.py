@@ -1,0 +1,50 @@
+"""omaha.dask.flop_equities on a LocalCluster of two worker processes: the local table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("dask")
+distributed = pytest.importorskip("distributed")
+
+import omaha  # noqa: E402
+import omaha.dask as od  # noqa: E402
+from omaha.errors import ArgumentError  # noqa: E402
+from omaha.study import flop_equities, mean_equity  # noqa: E402
+
+TIMEOUT = 120
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    omaha.warmup()
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster, set_as_default=False, timeout=TIMEOUT) as c,
+    ):
+        c.wait_for_workers(2, timeout=TIMEOUT)
+        yield c
+
+
+def test_flop_equities_on_workers_equals_local(client: Any) -> None:
+    hands = ["AhAsKhKs", "JdTd9c8c"]
+    remote = od.flop_equities(hands, game="hilo", client=client, flops_per_task=1000)
+    local = flop_equities(hands, game="hilo")
+    assert remote.equals(local)
+    assert mean_equity(remote, 1) == omaha.equity(hands, game="hilo")[0].equity_fraction
+
+
+def test_flop_equities_with_a_range_on_workers(client: Any) -> None:
+    hands = ["AhAsKhKs", "QcQdJcJd@100,QhQsJhJs@100,2c2d3c3d@40"]
+    remote = od.flop_equities(hands, client=client, flops_per_task=500)
+    assert remote.equals(flop_equities(hands))
+
+
+def test_flops_per_task_is_checked() -> None:
+    with pytest.raises(ArgumentError, match="flops_per_task"):
+        od.flop_equities(["AhAsKhKs", "JdTd9c8c"], flops_per_task=0)
