@@ -30,12 +30,13 @@ import time
 
 import pytest
 
+import conformance_corpus
 from omaha import phh
 from omaha.errors import OmahaError
 from test_fuzz_sites import Counts, mutants
 
 OWN = sorted((pathlib.Path(__file__).parent / "data" / "phh").glob("*.phh"))
-SHARED_DIR = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "phh"
+SHARED_DIR = conformance_corpus.ROOT / "phh"  # ../shared/data/phh (OMAHA_SHARED_DATA overrides)
 TIME_BOUND = 5.0
 """Seconds one input may take (load, write, read back, two replays); real ones take ms."""
 
