@@ -68,7 +68,7 @@ def measure(benchmark: Any) -> Callable[..., Any]:
 
 @pytest.fixture
 def head_to_head(benchmark: Any) -> Callable[..., tuple[float, float]]:
-    """``head_to_head(ours, peer, hands, peer_name, rounds, setup)``: alternate rounds, one process.
+    """``head_to_head(ours, peer, hands, peer_name, rounds, setup, timer)``: alternate rounds.
 
     A round of ``ours()`` then a round of ``peer()``, ``rounds`` times
     (``DUEL_ROUNDS`` by default; ``setup``, untimed, before each), so that
@@ -76,7 +76,9 @@ def head_to_head(benchmark: Any) -> Callable[..., tuple[float, float]]:
     rounds (and of their median rounds) is steadier than the ratio of two
     benchmarks run one after the other. Records in ``extra_info``
     each side's hands/second (fastest round) and both ratios (above 1: ours
-    is faster); returns (fastest ratio, median ratio).
+    is faster); returns (fastest ratio, median ratio). ``timer(fn)``, if
+    given, runs a round and returns its measure in seconds instead of its
+    wall time (the pipeline's busiest thread, see bench_pipeline.py).
     """
 
     def run(
@@ -86,6 +88,7 @@ def head_to_head(benchmark: Any) -> Callable[..., tuple[float, float]]:
         peer_name: str,
         rounds: int = DUEL_ROUNDS,
         setup: Callable[[], None] | None = None,
+        timer: Callable[[Callable[[], Any]], float] | None = None,
     ) -> tuple[float, float]:
         rounds = 2 if benchmark.disabled else rounds
         mine: list[float] = []
@@ -95,6 +98,12 @@ def head_to_head(benchmark: Any) -> Callable[..., tuple[float, float]]:
             for _ in range(rounds):
                 if setup is not None:
                     setup()
+                if timer is not None:  # another measure of a round than its wall time
+                    mine.append(timer(ours))
+                    if setup is not None:
+                        setup()
+                    theirs.append(timer(peer))
+                    continue
                 t0 = perf_counter()
                 ours()
                 t1 = perf_counter()

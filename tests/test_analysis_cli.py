@@ -9,6 +9,7 @@ matplotlib one MissingDependencyError names the extra.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import decimal
 import io
@@ -182,3 +183,13 @@ def test_the_readme_shows_the_report_of_the_example_hands(
     assert main(["report", "examples/hands.winamax.txt", "--player", "Hero"]) == 0
     out = capsys.readouterr().out
     assert out == "".join(line[4:] + "\n" for line in shown.splitlines())
+
+
+def test_report_by_names_the_groups_of_the_library() -> None:
+    """``--by`` is checked by omaha.history.report; the help shows that function's groups."""
+    from omaha.cli import build_parser
+    from omaha.history.reports import GROUPS
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert "|".join(GROUPS) in sub.choices["report"].format_help()

@@ -81,7 +81,7 @@ def test_replay_reads_a_site_file(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "replay", "--json", str(NOLOW))
     data = json.loads(out)
     assert data["rake"] == 0.76 and data["pots"][0]["amount"] == 17.06
-    assert data["uncalled"] == {"player": "p2", "amount": 0.79}
+    assert data["uncalled"] == {"player": "Player4", "amount": 0.79}  # the file's name
 
 
 def test_a_result_that_differs_from_the_site_exits_1_naming_the_hand_player_and_amounts(

@@ -17,7 +17,17 @@ ROOT = pathlib.Path(__file__).parent.parent
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
 # The pages that hold examples: a page losing all of its examples fails here.
-WITH_EXAMPLES = {"analysis", "cli", "dask", "engine", "equity", "evaluating", "files", "histories"}
+WITH_EXAMPLES = {
+    "analysis",
+    "cli",
+    "dask",
+    "engine",
+    "equity",
+    "evaluating",
+    "files",
+    "histories",
+    "study",
+}
 
 
 def _blocks(page: pathlib.Path) -> list[str]:

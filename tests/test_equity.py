@@ -217,6 +217,9 @@ def test_threads_give_identical_exact_counts() -> None:
     ],
 )
 def test_ctrl_c_interrupts_a_long_run(holes: list[str | None], board: str, threads: int) -> None:
+    # Ctrl-C as a user's terminal delivers it (a pytest-xdist worker ignores SIGINT, which
+    # would leave this run going for days): the interpreter's own handler, for this test
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     main = threading.main_thread().ident
     assert main is not None
     timer = threading.Timer(0.2, signal.pthread_kill, (main, signal.SIGINT))
@@ -227,6 +230,7 @@ def test_ctrl_c_interrupts_a_long_run(holes: list[str | None], board: str, threa
             equity(holes, board=board, method="exact", threads=threads, max_deals=10**16)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.perf_counter() - start < 1.5
 
 

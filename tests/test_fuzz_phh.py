@@ -17,7 +17,8 @@ every line. Each input must, within :data:`TIME_BOUND`,
 
 Anything else (another exception, a round trip that differs, a slow input)
 is an escape and fails the test. A quick run is part of every test run;
-the long run is marked ``slow``.
+the long run is marked ``slow``. Its counts on 2026-12-03: 51,606 inputs,
+8,401 accepted, 43,205 refused, 0 escapes, the slowest 0.3 s.
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ import time
 
 import pytest
 
+import conformance_corpus
 from omaha import phh
 from omaha.errors import OmahaError
 from test_fuzz_sites import Counts, mutants
 
 OWN = sorted((pathlib.Path(__file__).parent / "data" / "phh").glob("*.phh"))
-SHARED_DIR = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "phh"
+SHARED_DIR = conformance_corpus.ROOT / "phh"  # ../shared/data/phh (OMAHA_SHARED_DATA overrides)
 TIME_BOUND = 5.0
 """Seconds one input may take (load, write, read back, two replays); real ones take ms."""
 

@@ -89,7 +89,7 @@ def test_dead_cards_and_three_players():
 
 @pytest.mark.slow
 def test_ranges_as_players_weighted_mean_is_the_preflop_equity():
-    hands = ["AhAsKhKs", "QQ:ds@50,JJ:ds@100"]
+    hands = ["AhAsKhKs", "QQJJ:ds@50,TT99:ds@100,8765:ds@30"]  # 148 combinations
     t = flop_equities(hands)
     r = omaha.equity(hands)
     assert mean_equity(t, 1) == r[0].equity_fraction
@@ -385,3 +385,19 @@ def test_breakdown_refuses():
         board_breakdown("AA", "Ks7s2d", game="stud")
     with pytest.raises(ArgumentError, match="no hand left"):
         board_breakdown("AsAhKsKh", "AsKh2d")
+
+
+def test_five_card_omaha_every_flop():
+    hands = ["AhAsKhKsQd", "JdTd9c8c7h"]
+    t = flop_equities(hands)
+    assert sum(t.column("weight").to_pylist()) == 11_480  # C(42, 3)
+    assert mean_equity(t, 1) == omaha.equity(hands)[0].equity_fraction
+
+
+def test_progress_bars(capsys):
+    flop_equities(["AhAsKhKs", "QcQdJcJd"], progress=True)
+    assert "flops" in capsys.readouterr().err
+    equity_distribution("AA:ds", "KhKs7d6c", "Kd8h2c", progress=True)
+    assert "combos" in capsys.readouterr().err
+    with pytest.raises(ArgumentError, match="progress"):
+        equity_distribution("AA:ds", "KhKs7d6c", "Kd8h2c", progress=-1)

@@ -8,7 +8,9 @@ side. Three shapes of work, each with one owner here:
 - :class:`Workers`: many tasks on a pool, their results taken as they
   finish (the equity runs, which sum counts in any order);
 - :class:`WriteBehind`: writes run one at a time, in order, on a thread of
-  their own behind the caller (the table writer).
+  their own behind the caller (the table writer);
+- :class:`ReadAhead`: the items of an iterator made one ahead of the
+  caller, on a thread of their own (the table readers).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from omaha.errors import ArgumentError
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
 
-__all__ = ["MIN_ROWS", "Workers", "WriteBehind", "check_threads", "run_rows"]
+__all__ = ["MIN_ROWS", "ReadAhead", "Workers", "WriteBehind", "check_threads", "run_rows"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -196,3 +198,68 @@ class WriteBehind:
             if self._pool is not None:
                 self._pool.shutdown(wait=True)
                 self._pool = None
+
+
+_END = object()
+"""What the thread of a :class:`ReadAhead` gives past the last item."""
+
+
+class ReadAhead(Iterator[T]):
+    """Iterates ``items`` one item ahead of its caller, on a thread of its own.
+
+    While the caller works on an item, the next one is made on the thread
+    (a file's next batch read and decoded: Arrow releases the GIL), so at
+    most one item waits and memory stays bounded. ``items`` is only ever
+    advanced on that thread, one step at a time, and never after
+    :meth:`close`, which waits for the step in flight: what ``items`` reads
+    from can then be closed safely. An error of ``items`` is raised by the
+    :func:`next` that would have returned its item.
+
+    Examples
+    --------
+    >>> ahead = ReadAhead(iter([1, 2, 3]), "omaha-doc")
+    >>> list(ahead)
+    [1, 2, 3]
+    >>> ahead.close()
+    """
+
+    def __init__(self, items: Iterator[T], name: str = "omaha-read") -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._items = items
+        self._pool: ThreadPoolExecutor | None = ThreadPoolExecutor(1, thread_name_prefix=name)
+        self._next: Future[Any] | None = self._pool.submit(next, items, _END)
+
+    def __iter__(self) -> ReadAhead[T]:
+        return self
+
+    def __next__(self) -> T:
+        future, self._next = self._next, None
+        if future is None or self._pool is None:
+            raise StopIteration
+        try:
+            item = future.result()
+        except BaseException:
+            self.close()
+            raise
+        if item is _END:
+            self.close()
+            raise StopIteration
+        self._next = self._pool.submit(next, self._items, _END)
+        return item  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        """Wait for the step in flight (dropping its item or error) and end the thread."""
+        import contextlib
+
+        future, self._next = self._next, None
+        if future is not None:
+            with contextlib.suppress(BaseException):
+                future.result()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+            closer = getattr(self._items, "close", None)  # a generator: its cleanup, here
+            if closer is not None:
+                with contextlib.suppress(Exception):
+                    closer()

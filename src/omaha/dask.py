@@ -449,7 +449,7 @@ def equity_table(
 def flop_equities(
     hands: Sequence[Any],
     *,
-    game: str = "hi",
+    game: GameName = "hi",
     dead: Any = (),
     flops_per_task: int = _FLOPS_PER_TASK,
     client: distributed.Client | str | None = None,
@@ -502,7 +502,7 @@ def flop_equities(
 
 
 def _flop_task(
-    hands: list[Any], game: str, dead: Any, flops: list[tuple[tuple[int, ...], int]]
+    hands: list[Any], game: GameName, dead: Any, flops: list[tuple[tuple[int, ...], int]]
 ) -> list[Any]:
     """One task of :func:`flop_equities`: count these flops."""
     from omaha.study._spot import Players

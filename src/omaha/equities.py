@@ -733,7 +733,8 @@ def _auto_progress(progress: bool | float | None, seconds: float) -> bool | floa
     """Resolve ``progress=None``: a bar on a terminal, at once for a run expected to be long."""
     if progress is not None:
         return progress
-    if not sys.stderr.isatty():
+    stream = sys.stderr
+    if stream is None or not stream.isatty():  # None: no console (pythonw)
         return False
     return True if seconds >= _PROGRESS_SECONDS else _PROGRESS_SECONDS
 

@@ -31,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--png", metavar="FILE", help="also draw the buckets into FILE")
     add_spot_arguments(p)
     add_output_arguments(p)
+    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.set_defaults(func=run)
 
 
@@ -40,7 +41,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         d = equity_distribution(
-            args.range, args.opponent, args.board, game=args.game, bins=args.bins, dead=args.dead
+            args.range,
+            args.opponent,
+            args.board,
+            game=args.game,
+            bins=args.bins,
+            dead=args.dead,
+            progress=1.0 if not args.no_progress and sys.stderr.isatty() else False,
         )
         write_table(d.combos if args.combos else d.buckets, args)
         if args.png:

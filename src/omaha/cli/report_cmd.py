@@ -21,9 +21,11 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register the ``report`` subcommand."""
-    from omaha.history.reports import GROUPS
+    """Register the ``report`` subcommand.
 
+    ``--by`` is checked by :func:`omaha.history.report` (the owner of the groups), so that
+    building the parser imports no hand-history module (every ``omaha`` command builds it).
+    """
     p = sub.add_parser(
         "report",
         help="per player: net won, bb/100, all-in EV, rake, VPIP, PFR, 3-bet, showdowns",
@@ -37,7 +39,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_input_arguments(p)
     p.add_argument("--player", metavar="NAME", help="only this player")
     p.add_argument(
-        "--by", choices=GROUPS, default="none", help="split further by stakes, day or site"
+        "--by",
+        metavar="stakes|day|site|none",
+        default="none",
+        help="split further by stakes, day or site (default: none)",
     )
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
     p.set_defaults(func=run)

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
+from omaha._threads import ReadAhead
 from omaha.errors import ArgumentError, TableFormatError
 from omaha.files._arrow import text_buffers
 from omaha.files.formats import (
@@ -295,13 +296,18 @@ class TableReader:
         self._iter: Iterator[Chunk]
         self._closers: list[Any] = []
         if fmt in ("csv", "tsv"):
-            self._iter = self._csv()
+            chunks = self._csv()
         elif fmt == "jsonl":
-            self._iter = self._jsonl()
+            chunks = self._jsonl()
         elif fmt == "parquet":
-            self._iter = self._parquet()
+            chunks = self._parquet()
         else:
-            self._iter = self._arrow()
+            chunks = self._arrow()
+        # The next chunk is read (parsed, decoded) on a thread while the caller
+        # works on this one: the reading of columns passed through costs the
+        # caller's thread nothing.
+        self._ahead = ReadAhead(chunks, "omaha-read")
+        self._iter = self._ahead
 
     @property
     def bytes_read(self) -> int:
@@ -322,7 +328,8 @@ class TableReader:
         self.close()
 
     def close(self) -> None:
-        """Close the file (not standard input)."""
+        """Close the file (not standard input), once the chunk being read is done."""
+        self._ahead.close()
         for closer in self._closers:
             with contextlib.suppress(Exception):
                 closer()

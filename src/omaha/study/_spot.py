@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from omaha import _equity
 from omaha.equities import _CELLS, _N_OUT, _UNIT, _parse_spot
 from omaha.errors import ArgumentError
-from omaha.games import check_game
+from omaha.games import GameName, check_game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -56,7 +56,7 @@ class Counts:
 class Players:
     """Two or more players (hole cards or ranges) read once, counted on any board."""
 
-    def __init__(self, hands: Sequence[Any], dead: Cards, game: str) -> None:
+    def __init__(self, hands: Sequence[Any], dead: Cards, game: GameName) -> None:
         import numpy as np
 
         game = check_game(game)

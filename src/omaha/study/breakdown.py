@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from omaha.cards import as_cards, require_distinct
 from omaha.errors import ArgumentError, InvalidCardError
 from omaha.evaluator import evaluate_hi, evaluate_lo
-from omaha.games import check_game
+from omaha.games import GameName, check_game
 from omaha.ranks import HandCategory
 
 if TYPE_CHECKING:
@@ -263,7 +263,7 @@ def _low_reachable(hole: tuple[int, ...], b: _Board, left: int) -> bool:
     return False
 
 
-def classify(hole: Cards, board: Cards, *, game: str = "hi", dead: Cards = ()) -> list[str]:
+def classify(hole: Cards, board: Cards, *, game: GameName = "hi", dead: Cards = ()) -> list[str]:
     """Return the classes of one hole on a board: its made-hand class, then draws and lows.
 
     Raises
@@ -286,7 +286,7 @@ def classify(hole: Cards, board: Cards, *, game: str = "hi", dead: Cards = ()) -
     return _classes(h, _Board(b, d), game)
 
 
-def _classes(hole: tuple[int, ...], b: _Board, game: str) -> list[str]:
+def _classes(hole: tuple[int, ...], b: _Board, game: GameName) -> list[str]:
     made = _made_class(hole, b)
     out = [made]
     if len(b.cards) < 5:
@@ -296,7 +296,7 @@ def _classes(hole: tuple[int, ...], b: _Board, game: str) -> list[str]:
     return out
 
 
-def _check(board: Cards, dead: Cards, game: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _check(board: Cards, dead: Cards, game: GameName) -> tuple[tuple[int, ...], tuple[int, ...]]:
     check_game(game)
     b = tuple(as_cards(board, "board"))
     if not 3 <= len(b) <= 5:
@@ -308,7 +308,7 @@ def _check(board: Cards, dead: Cards, game: str) -> tuple[tuple[int, ...], tuple
     return b, d
 
 
-def _range_rows(hands: Any, game: str) -> tuple[Any, Any]:
+def _range_rows(hands: Any, game: GameName) -> tuple[Any, Any]:
     """(holes, integer percents) of a range, range text or one hand."""
     import numpy as np
 
@@ -319,14 +319,16 @@ def _range_rows(hands: Any, game: str) -> tuple[Any, Any]:
     if given is not None:
         r = given
     elif isinstance(hands, str) and not _reads_as_cards(hands):
-        r = parse_range(hands, game=check_game(game))
+        r = parse_range(hands, game=game)
     else:
         cards = sorted(as_cards(hands, "hand"))
         return np.array([cards], dtype=np.uint8), np.array([100], dtype=np.int64)
     return r.holes, np.rint(r.weights * 100).astype(np.int64)
 
 
-def board_breakdown(range: Any, board: Cards, *, game: str = "hi", dead: Cards = ()) -> pa.Table:
+def board_breakdown(
+    range: Any, board: Cards, *, game: GameName = "hi", dead: Cards = ()
+) -> pa.Table:
     """Count the weight of ``range`` in each made-hand, draw and low class on ``board``.
 
     Parameters

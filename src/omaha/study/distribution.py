@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from omaha.cards import as_cards, format_cards
 from omaha.errors import ArgumentError, MissingDependencyError
+from omaha.games import GameName
 from omaha.study._spot import UNIT, Players
+from omaha.study.flops import _bar
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -83,7 +85,7 @@ class EquityDistribution:
 
 
 def _combos(
-    players: Players, board: tuple[int, ...]
+    players: Players, board: tuple[int, ...], progress: bool | float = False
 ) -> list[tuple[tuple[int, ...], int, int, int]]:
     """Every combination of player 0's range (or its hole): (hole, percent 1..100, share, deals)."""
     import numpy as np
@@ -100,11 +102,18 @@ def _combos(
     keep = (masks & np.uint64(bmask)) == 0
     out = []
     scale = players.divisor[0]
-    for row, w in zip(holes[keep].tolist(), (pct[keep] * scale).tolist(), strict=True):
-        hole = tuple(row)
-        c = players.count(board, fixed=(0, hole))
-        if c is not None:
-            out.append((hole, w, c.share[0], c.deals))
+    bar = _bar(progress, int(keep.sum()), "combos")
+    try:
+        for row, w in zip(holes[keep].tolist(), (pct[keep] * scale).tolist(), strict=True):
+            hole = tuple(row)
+            c = players.count(board, fixed=(0, hole))
+            if c is not None:
+                out.append((hole, w, c.share[0], c.deals))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
     if not out:
         raise ArgumentError("no combination of the range has a possible deal on this board")
     return out
@@ -121,9 +130,10 @@ def equity_distribution(
     opponent: Any,
     board: Cards = (),
     *,
-    game: str = "hi",
+    game: GameName = "hi",
     bins: int = 10,
     dead: Cards = (),
+    progress: bool | float = False,
 ) -> EquityDistribution:
     """Compute the exact equity of every combination of ``range`` against ``opponent``.
 
@@ -139,6 +149,9 @@ def equity_distribution(
     bins : int, default 10
         Equal-width equity buckets over [0, 1] (1..1000).
     dead : cards, default ()
+    progress : bool or float, default False
+        A tqdm progress bar on stderr, one step per combination (a number:
+        shown only once the run has lasted that many seconds).
 
     Returns
     -------
@@ -173,7 +186,8 @@ def equity_distribution(
     if len(b) not in (0, 3, 4, 5):
         raise ArgumentError(f"board needs 0, 3, 4 or 5 cards, got {len(b)}: {board!r}")
     _check_board(players, b)
-    rows = _combos(players, b)
+    _bar(progress, 0, "combos")  # checked before the work
+    rows = _combos(players, b, progress)
     rows.sort(key=lambda r: (-Fraction(r[2], r[3]), r[0]))
     return _result(rows, nbins)
 
@@ -226,7 +240,7 @@ def percentile(
     opponent: Any,
     board: Cards = (),
     *,
-    game: str = "hi",
+    game: GameName = "hi",
     dead: Cards = (),
 ) -> int:
     """Where ``hand`` stands in ``range`` (1..100) by its equity against ``opponent`` on ``board``.

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from omaha.cards import format_cards
 from omaha.errors import ArgumentError
+from omaha.games import GameName
 from omaha.study._spot import UNIT, Counts, Players, suit_group
 from omaha.study.texture import TEXTURE_COLUMNS, texture_of
 
@@ -121,7 +122,7 @@ def to_table(players: Players, rows: Sequence[tuple[tuple[int, ...], int, Counts
 def flop_equities(
     hands: Sequence[Any],
     *,
-    game: str = "hi",
+    game: GameName = "hi",
     dead: Cards = (),
     progress: bool | float = False,
 ) -> pa.Table:

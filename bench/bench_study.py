@@ -1,0 +1,142 @@
+"""Study-tool benchmarks (pytest-benchmark): every flop, as ratios to the equity layer.
+
+Run: ``pytest bench/bench_study.py --benchmark-only`` (``--benchmark-disable``
+runs each once as a smoke test). The ratios in ``extra_info`` compare with
+the equity layer on the same spot: ``ratio_to_preflop`` is the time of
+:func:`omaha.flop_equities` over that of the one exact preflop
+:func:`omaha.equity` call, ``per_flop_ratio`` the time per flop over one
+:func:`omaha.equity` call on a flop (the per-call checks it skips make it
+cheaper).
+
+The long spots run on a sample of the flops in the smoke run and on every
+flop when ``OMAHA_BENCH_FULL=1`` is set (hand against ``KK+:$ds``: about a
+minute on one core; hand against a 15% range: about forty minutes on one
+core). ``python bench/bench_study.py`` prints the full measurements.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import pytest
+
+import omaha
+from omaha.study import equity_distribution, flop_equities, mean_equity
+from omaha.study._spot import Players
+from omaha.study.flops import flop_rows, flops_of
+
+T = TypeVar("T")
+
+AAKK = "AhAsKhKs"
+JT98 = "JdTd9c8c"
+FULL = os.environ.get("OMAHA_BENCH_FULL") == "1"
+KING = "KhKdJdTc"  # the opponent of the distribution smoke run
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tables() -> None:
+    omaha.warmup()
+
+
+def _run(benchmark: Any, fn: Callable[[], T], rounds: int = 3) -> T:
+    return benchmark.pedantic(fn, rounds=rounds, iterations=1, warmup_rounds=1)  # type: ignore[no-any-return]
+
+
+def _best(fn: Callable[[], Any], rounds: int = 3) -> float:
+    times = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+def test_flops_hand_vs_hand(benchmark: Any, game: str) -> None:
+    t = _run(benchmark, lambda: flop_equities([AAKK, JT98], game=game))
+    assert sum(t.column("weight").to_pylist()) == 13_244
+    r = omaha.equity([AAKK, JT98], game=game, threads=1)
+    assert mean_equity(t, 1) == r[0].equity_fraction
+    if benchmark.stats is not None:
+        pre = _best(lambda: omaha.equity([AAKK, JT98], game=game, threads=1))
+        benchmark.extra_info["ratio_to_preflop"] = benchmark.stats.stats.min / pre
+        benchmark.extra_info["rows"] = t.num_rows
+
+
+def _sampled(hands: list[str], step: int) -> tuple[float, int, int]:
+    """Seconds for every ``step``-th flop, the flops counted, and all the flops."""
+    players = Players(hands, (), "hi")
+    flops = flops_of(players)
+    sample = flops[::step]
+    t = time.perf_counter()
+    flop_rows(players, sample)
+    return time.perf_counter() - t, len(sample), len(flops)
+
+
+@pytest.mark.parametrize(
+    ("villain", "step"), [("KK+:$ds", 1 if FULL else 100), ("15%", 1 if FULL else 2000)]
+)
+def test_flops_hand_vs_range(benchmark: Any, villain: str, step: int) -> None:
+    omaha.parse_range("15%")  # the class order, built once
+    seconds, counted, flops = _run(benchmark, lambda: _sampled([AAKK, villain], step), rounds=1)
+    benchmark.extra_info.update(flops=flops, counted=counted)
+    if benchmark.stats is not None:
+        one = _best(lambda: omaha.equity([AAKK, villain], board="Qs7h2c", threads=1), rounds=1)
+        benchmark.extra_info["seconds_every_flop"] = seconds / counted * flops
+        benchmark.extra_info["per_flop_ratio"] = seconds / counted / one
+
+
+def test_distribution_on_a_flop(benchmark: Any) -> None:
+    d = _run(benchmark, lambda: equity_distribution("AA:ds", KING, "Qs7h2c"), rounds=1)
+    combos = d.combos.num_rows
+    assert sum(d.buckets.column("combos").to_pylist()) == combos
+    one = d.combos.slice(0, 1).to_pylist()[0]
+    e = omaha.equity([one["hole"], KING], board="Qs7h2c")[0]
+    assert Fraction(one["share"], 5040 * one["deals"]) == e.equity_fraction
+    if benchmark.stats is not None:
+        benchmark.extra_info["combos"] = combos
+        benchmark.extra_info["seconds_per_combo"] = benchmark.stats.stats.min / combos
+
+
+def main() -> None:
+    """Print the full measurements (every flop) on one core."""
+    omaha.warmup()
+    omaha.parse_range("15%")
+    pre = _best(lambda: omaha.equity([AAKK, JT98], threads=1))
+    every = _best(lambda: flop_equities([AAKK, JT98]))
+    print(f"hand vs hand, every flop (Hi): {every:.3f} s = {every / pre:.0f}x the preflop call")
+    for villain, step in (("KK+:$ds", 1), ("15%", 200)):
+        seconds, counted, flops = _sampled([AAKK, villain], step)
+        one = _best(lambda v=villain: omaha.equity([AAKK, v], board="Qs7h2c", threads=1), 1)
+        total = seconds / counted * flops
+        print(
+            f"hand vs {villain}: {flops} flops, {seconds / counted * 1000:.1f} ms a flop "
+            f"({seconds / counted / one:.2f}x one omaha.equity flop call), every flop "
+            f"{'measured' if step == 1 else 'extrapolated'}: {total:.0f} s"
+        )
+    t = time.perf_counter()
+    d = equity_distribution("AA:ds", KING, "Qs7h2c")
+    dt = time.perf_counter() - t
+    print(f"distribution AA:ds vs {KING} on a flop: {d.combos.num_rows} combos in {dt:.2f} s")
+    players = Players(["15%", "15%"], (), "hi")
+    holes = players.ranges[0][0]
+    board = omaha.parse_cards("Qs7h2c")
+    live = [tuple(h) for h in holes.tolist() if not set(h) & set(board)]
+    t = time.perf_counter()
+    for hole in live[:: len(live) // 3][:3]:
+        players.count(board, fixed=(0, hole))
+    per = (time.perf_counter() - t) / 3
+    print(
+        f"distribution 15% vs 15% on a flop: {len(live)} combos, {per:.2f} s a combination, "
+        f"extrapolated {per * len(live) / 3600:.1f} h"
+    )
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
