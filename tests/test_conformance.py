@@ -66,3 +66,32 @@ def test_file(rel: str) -> None:
         assert cc.names_place(result.strict_error, rel), result.strict_error
         assert result.bad_replays == 0, "a hand yielded leniently that does not replay"
     assert result.passes
+
+
+README_SITES = {
+    "PokerStars": "pokerstars",
+    "Full Tilt": "fulltilt",
+    "GGPoker": "ggpoker",
+    "iPoker": "ipoker",
+    "PartyPoker": "partypoker",
+    "Winamax": "winamax",
+    "888poker": "888",
+    "Winning": "winning",
+    "Bovada": "bovada",
+}
+
+
+def test_the_readme_table_is_what_the_corpus_gives() -> None:
+    """The README's per-site table (files, hands, hands that replay) is today's result."""
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    rows = re.findall(r"^\| ([\w ]+) \| (\d+) \| (\d+) \| (\d+) \|", readme, re.M)
+    stated = {README_SITES[name]: (int(f), int(h), int(ok)) for name, f, h, ok in rows}
+    results = [cc.check_file(rel, SOURCES.get(rel)) for rel in FILES]
+    counted: dict[str, tuple[int, int, int]] = {}
+    for r in results:
+        f, h, ok = counted.get(r.site, (0, 0, 0))
+        counted[r.site] = (f + 1, h + (r.expected or 0), ok + r.ok)
+    assert stated == counted
