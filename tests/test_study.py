@@ -89,7 +89,7 @@ def test_dead_cards_and_three_players():
 
 @pytest.mark.slow
 def test_ranges_as_players_weighted_mean_is_the_preflop_equity():
-    hands = ["AhAsKhKs", "QQ:ds@50,JJ:ds@100"]
+    hands = ["AhAsKhKs", "QQJJ:ds@50,TT99:ds@100,8765:ds@30"]  # 148 combinations
     t = flop_equities(hands)
     r = omaha.equity(hands)
     assert mean_equity(t, 1) == r[0].equity_fraction
