@@ -7,6 +7,7 @@ three board cards) and §3 (eight-or-better low).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import operator
 import pathlib
@@ -496,13 +497,91 @@ def test_the_one_hand_doors_keep_their_documented_signature() -> None:
         assert signature.return_annotation == result
 
 
-def test_compiled_door_refuses_a_wrong_kind_or_class() -> None:
+def _bind_args(**changes: Any) -> dict[str, Any]:
+    from omaha import evaluator
+
+    args: dict[str, Any] = {
+        "HighHand": omaha.HighHand,
+        "LowHand": omaha.LowHand,
+        "Showdown": omaha.Showdown,
+        "PlayerShowdown": evaluator.PlayerShowdown,
+        "evaluate_hi": evaluator._evaluate_hi,
+        "evaluate_lo": evaluator._evaluate_lo,
+        "showdown": evaluator._showdown,
+    }
+    return args | changes
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Renamed:
+    board: tuple[int, ...]
+    game: str
+    players: tuple[Any, ...]
+    high_winners: tuple[int, ...]
+    winners_low: tuple[int, ...]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"HighHand": int}, "SelectedHand"),
+        ({"LowHand": str}, "SelectedHand"),
+        ({"Showdown": int}, "slots dataclass"),
+        ({"Showdown": _Renamed}, "winners_low"),
+        ({"PlayerShowdown": omaha.Showdown}, "hole_cards"),
+        ({"showdown": 3}, "showdown must be callable"),
+        ({"evaluate_lo": None}, "evaluate_lo must be callable"),
+    ],
+)
+def test_bind_refuses_wrong_classes_or_fallbacks_and_binds_nothing(
+    changes: dict[str, Any], message: str
+) -> None:
     from omaha import _eval
 
-    with pytest.raises(TypeError):
-        _eval.compiled_door("hi", int)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="'mid'"):
-        _eval.compiled_door("mid", omaha.HighHand)
+    with pytest.raises(TypeError, match=message):
+        _eval.bind(**_bind_args(**changes))
+    # Nothing was bound: the doors still give evaluator's classes.
+    assert type(omaha.evaluate_hi((51, 50, 49, 48), (0, 1, 2))) is omaha.HighHand
+    assert type(omaha.showdown([(51, 50, 49, 48)], (0, 1, 2))) is omaha.Showdown
+
+
+def test_bind_fills_the_showdown_by_field_name_not_by_order() -> None:
+    # The same fields declared in another order: the compiled door sets each
+    # by its name, so every field holds what its name says.
+    from omaha import _eval, evaluator
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Player:
+        low: Any
+        high: Any
+        hole_cards: tuple[int, ...]
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Result:
+        low_winners: tuple[int, ...]
+        players: tuple[Any, ...]
+        game: str
+        high_winners: tuple[int, ...]
+        board: tuple[int, ...]
+
+    holes, board = ["AsKsKd4h", "9c8c7h6h"], "2hKh8d5sAc"
+    expected = omaha.showdown(holes, board, "hilo")
+    try:
+        _, _, door = _eval.bind(**_bind_args(Showdown=Result, PlayerShowdown=Player))
+        got: Any = door(holes, board, "hilo")
+        assert type(got) is Result and type(got.players[0]) is Player
+        assert (got.board, got.game) == (expected.board, "hilo")
+        assert (got.high_winners, got.low_winners) == ((0,), (1,))
+        for mine, theirs in zip(got.players, expected.players, strict=True):
+            assert (mine.hole_cards, mine.high, mine.low) == (
+                theirs.hole_cards,
+                theirs.high,
+                theirs.low,
+            )
+    finally:
+        _eval.bind(**_bind_args())
+    assert omaha.showdown(holes, board, "hilo") == expected
+    assert evaluator.showdown is omaha.showdown
 
 
 def test_iterators_of_codes_get_the_right_error() -> None:

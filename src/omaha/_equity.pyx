@@ -45,6 +45,7 @@ from omaha._eval cimport (
     hole_index,
     straight_windows,
 )
+from omaha._rng cimport Rng, below, seed_block
 
 cdef extern from *:
     """
@@ -986,58 +987,8 @@ cdef int _tuples(const Ctx *c, PEval *pe, int j, uint64_t used, int64_t w,
 
 
 # ---------------------------------------------------------------------------
-# Monte Carlo: xoshiro256** seeded per block by splitmix64
+# Monte Carlo: the generator of omaha._rng, seeded per block
 # ---------------------------------------------------------------------------
-
-cdef struct Rng:
-    uint64_t s[4]
-
-
-cdef inline uint64_t _splitmix(uint64_t *x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
-cdef inline uint64_t _next(Rng *g) noexcept nogil:
-    cdef uint64_t r = _rotl(g.s[1] * 5, 7) * 9
-    cdef uint64_t t = g.s[1] << 17
-    g.s[2] ^= g.s[0]
-    g.s[3] ^= g.s[1]
-    g.s[1] ^= g.s[2]
-    g.s[0] ^= g.s[3]
-    g.s[2] ^= t
-    g.s[3] = _rotl(g.s[3], 45)
-    return r
-
-
-cdef void _seed_block(Rng *g, uint64_t seed, uint64_t block) noexcept nogil:
-    """The generator of one block: a function of (seed, block) only."""
-    cdef uint64_t x = seed
-    cdef uint64_t y = _splitmix(&x) ^ (block * 0xD1B54A32D192ED03ULL)
-    g.s[0] = _splitmix(&y)
-    g.s[1] = _splitmix(&y)
-    g.s[2] = _splitmix(&y)
-    g.s[3] = _splitmix(&y)
-
-
-cdef inline uint32_t _below(Rng *g, uint32_t n) noexcept nogil:
-    """Uniform integer in [0, n), without bias (Lemire's method)."""
-    cdef uint64_t m = (_next(g) >> 32) * n
-    cdef uint32_t low = <uint32_t>m, thresh
-    if low < n:
-        thresh = (0U - n) % n
-        while low < thresh:
-            m = (_next(g) >> 32) * n
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
-
 
 cdef inline int _draw_ranges(const Ctx *c, Rng *g, int64_t *pick) noexcept nogil:
     """Propose one combination per ranged player; 1 when it is accepted.
@@ -1053,8 +1004,8 @@ cdef inline int _draw_ranges(const Ctx *c, Rng *g, int64_t *pick) noexcept nogil
     cdef int j
     cdef int64_t i
     for j in range(c.nr):
-        i = _below(g, <uint32_t>c.rn[j])
-        if c.rwmax[j] > 1 and _below(g, <uint32_t>c.rwmax[j]) >= c.rw[j][i]:
+        i = below(g, <uint32_t>c.rn[j])
+        if c.rwmax[j] > 1 and below(g, <uint32_t>c.rwmax[j]) >= c.rw[j][i]:
             return 0
         mk = c.rm[j][i]
         if mk & used:
@@ -1103,7 +1054,7 @@ cdef int _monte_carlo(const Ctx *c, uint64_t seed, int64_t block0, int64_t block
             nb = block_size
         if nb <= 0:
             break
-        _seed_block(&g, seed, <uint64_t>blk)
+        seed_block(&g, seed, <uint64_t>blk)
         for j in range(nd):
             deck[j] = c.deck[j]
             pos[deck[j]] = <uint8_t>j
@@ -1137,7 +1088,7 @@ cdef int _monte_carlo(const Ctx *c, uint64_t seed, int64_t block0, int64_t block
                 # Partial Fisher-Yates: deck[0:need] is a uniform ordered draw
                 # from deck[0:tail].
                 for j in range(need):
-                    r = j + _below(&g, <uint32_t>(tail - j))
+                    r = j + below(&g, <uint32_t>(tail - j))
                     tmp = deck[j]
                     deck[j] = deck[r]
                     deck[r] = tmp

@@ -94,8 +94,7 @@ def _slow(
         raise _explain(h, b) from None
 
 
-@_eval.compiled_door("hi", HighHand)
-def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
+def _evaluate_hi(hole: Cards, board: Cards) -> HighHand:
     """Evaluate the best Omaha high hand (docs/rules.md §2).
 
     Parameters
@@ -123,13 +122,12 @@ def evaluate_hi(hole: Cards, board: Cards) -> HighHand:
     >>> str(hand), hand.category.name
     ('One pair, tens', 'ONE_PAIR')
     """
-    # The compiled door (card text, bytes, tuples and lists of ints) runs
-    # first; this body is its fallback.
+    # The compiled door (card text, bytes, tuples and lists of ints, bound
+    # below) runs first; this body is its fallback.
     return _slow(_eval.evaluate_hi, hole, board, HighHand)
 
 
-@_eval.compiled_door("lo", LowHand)
-def evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
+def _evaluate_lo(hole: Cards, board: Cards) -> LowHand | None:
     """Evaluate the best eight-or-better low (docs/rules.md §3).
 
     Parameters
@@ -497,8 +495,7 @@ class Showdown:
         return None
 
 
-@_eval.showdown_door(Showdown, PlayerShowdown, HighHand, LowHand)
-def showdown(holes: Sequence[Cards], board: Cards, game: GameName = "hi") -> Showdown:
+def _showdown(holes: Sequence[Cards], board: Cards, game: GameName = "hi") -> Showdown:
     """Evaluate every player's hands on a board and find the winners.
 
     Parameters
@@ -569,3 +566,17 @@ def showdown(holes: Sequence[Cards], board: Cards, game: GameName = "hi") -> Sho
         best_lo = max(lows)
         low = tuple(i for i, p in enumerate(players) if p.low is not None and p.low == best_lo)
     return Showdown(b, game, players, high, low)
+
+
+# The public doors: the compiled paths of omaha._eval, bound once to these
+# classes and falling back on the functions above (each door carries its
+# fallback's docstring and signature).
+evaluate_hi, evaluate_lo, showdown = _eval.bind(
+    HighHand=HighHand,
+    LowHand=LowHand,
+    Showdown=Showdown,
+    PlayerShowdown=PlayerShowdown,
+    evaluate_hi=_evaluate_hi,
+    evaluate_lo=_evaluate_lo,
+    showdown=_showdown,
+)
