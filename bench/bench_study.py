@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import pytest
 
 import omaha
+from omaha.games import GameName
 from omaha.study import equity_distribution, flop_equities, mean_equity
 from omaha.study._spot import Players
 from omaha.study.flops import flop_rows, flops_of
@@ -57,7 +58,7 @@ def _best(fn: Callable[[], Any], rounds: int = 3) -> float:
 
 
 @pytest.mark.parametrize("game", ["hi", "hilo"])
-def test_flops_hand_vs_hand(benchmark: Any, game: str) -> None:
+def test_flops_hand_vs_hand(benchmark: Any, game: GameName) -> None:
     t = _run(benchmark, lambda: flop_equities([AAKK, JT98], game=game))
     assert sum(t.column("weight").to_pylist()) == 13_244
     r = omaha.equity([AAKK, JT98], game=game, threads=1)
@@ -112,7 +113,11 @@ def main() -> None:
     print(f"hand vs hand, every flop (Hi): {every:.3f} s = {every / pre:.0f}x the preflop call")
     for villain, step in (("KK+:$ds", 1), ("15%", 200)):
         seconds, counted, flops = _sampled([AAKK, villain], step)
-        one = _best(lambda v=villain: omaha.equity([AAKK, v], board="Qs7h2c", threads=1), 1)
+
+        def one_flop(v: str = villain) -> object:
+            return omaha.equity([AAKK, v], board="Qs7h2c", threads=1)
+
+        one = _best(one_flop, 1)
         total = seconds / counted * flops
         print(
             f"hand vs {villain}: {flops} flops, {seconds / counted * 1000:.1f} ms a flop "

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import pathlib
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,11 +22,11 @@ HANDS = ["AhAsKhKs", "JdTd9c8c"]
 
 
 @pytest.fixture(scope="module")
-def hi_table():
+def hi_table() -> pa.Table:
     return flop_equities(HANDS)
 
 
-def test_every_flop_hi_is_the_preflop_equity_exactly(hi_table):
+def test_every_flop_hi_is_the_preflop_equity_exactly(hi_table: pa.Table) -> None:
     t = hi_table
     assert sum(t.column("weight").to_pylist()) == 13_244  # C(44, 3)
     assert set(t.column("deals").to_pylist()) == {820}  # C(41, 2) turns and rivers
@@ -36,7 +39,7 @@ def test_every_flop_hi_is_the_preflop_equity_exactly(hi_table):
     assert sum(a * b for a, b in zip(w, eq, strict=True)) / 13_244 == first
 
 
-def test_every_flop_hilo_is_the_preflop_equity_exactly():
+def test_every_flop_hilo_is_the_preflop_equity_exactly() -> None:
     t = flop_equities(HANDS, game="hilo")
     r = omaha.equity(HANDS, game="hilo")
     assert sum(t.column("weight").to_pylist()) == 13_244
@@ -46,7 +49,7 @@ def test_every_flop_hilo_is_the_preflop_equity_exactly():
     assert row["high_share_1"] + row["low_share_1"] == pytest.approx(row["equity_1"])
 
 
-def test_flop_rows_match_equity_on_that_flop(hi_table):
+def test_flop_rows_match_equity_on_that_flop(hi_table: pa.Table) -> None:
     rows = hi_table.to_pylist()
     for row in rows[::700]:
         r = omaha.equity(HANDS, board=row["flop"])
@@ -54,15 +57,17 @@ def test_flop_rows_match_equity_on_that_flop(hi_table):
         assert row["win_1"] == r[0].win and row["tie_1"] == r[0].tie
 
 
-def _real_flops(hands, dead=()):
-    used = set()
+def _real_flops(
+    hands: Sequence[str], dead: str | Iterable[str | int] = ()
+) -> list[tuple[int, ...]]:
+    used: set[int] = set()
     for h in hands:
         used |= set(omaha.parse_cards(h))
     used |= set(omaha.parse_cards(dead)) if dead else set()
     return [f for f in itertools.combinations(range(52), 3) if not used & set(f)]
 
 
-def test_folded_flops_have_the_equity_of_every_flop_they_stand_for():
+def test_folded_flops_have_the_equity_of_every_flop_they_stand_for() -> None:
     hands = ["AhAsKhKs", "QcQdJcJd"]  # hearts<->spades and clubs<->diamonds: 4 symmetries
     t = flop_equities(hands)
     assert sum(t.column("weight").to_pylist()) == 13_244
@@ -78,7 +83,7 @@ def test_folded_flops_have_the_equity_of_every_flop_they_stand_for():
         assert Fraction(by_rep[rep]["share_1"], 5040 * by_rep[rep]["deals"]) == r[0].equity_fraction
 
 
-def test_dead_cards_and_three_players():
+def test_dead_cards_and_three_players() -> None:
     hands = ["AhAsKhKs", "JdTd9c8c", "7h7c6d5s"]
     t = flop_equities(hands, dead="2c")
     assert sum(t.column("weight").to_pylist()) == 9_139  # C(39, 3)
@@ -88,16 +93,16 @@ def test_dead_cards_and_three_players():
 
 
 @pytest.mark.slow
-def test_ranges_as_players_weighted_mean_is_the_preflop_equity():
+def test_ranges_as_players_weighted_mean_is_the_preflop_equity() -> None:
     hands = ["AhAsKhKs", "QQJJ:ds@50,TT99:ds@100,8765:ds@30"]  # 148 combinations
     t = flop_equities(hands)
     r = omaha.equity(hands)
     assert mean_equity(t, 1) == r[0].equity_fraction
 
 
-def test_range_players_small():
+def test_range_players_small() -> None:
     r = omaha.parse_range("QcQdJcJd@100,QhQsJhJs@100,2c2d3c3d@40")
-    hands = ["AhAsKhKs", r]
+    hands: list[str | omaha.Range] = ["AhAsKhKs", r]
     t = flop_equities(hands)
     e = omaha.equity(hands)
     assert mean_equity(t, 1) == e[0].equity_fraction
@@ -108,20 +113,20 @@ def test_range_players_small():
     )
 
 
-def test_flop_equities_refuses_bad_input():
+def test_flop_equities_refuses_bad_input() -> None:
     with pytest.raises(ArgumentError, match="random hand"):
         flop_equities(["AhAsKhKs", None])
     with pytest.raises(ArgumentError, match="game"):
-        flop_equities(HANDS, game="razz")
+        flop_equities(HANDS, game="razz")  # type: ignore[arg-type]  # a bad game on purpose
     with pytest.raises(InvalidCardError):
         flop_equities(["AhAsKhKs", "AhTd9c8c"])
     with pytest.raises(ArgumentError, match="player"):
         mean_equity(flop_equities(["AhAsKhKs", "JdTd9c8c"], dead="2c3c"), 3)
     with pytest.raises(ArgumentError, match="progress"):
-        flop_equities(HANDS, progress="yes")
+        flop_equities(HANDS, progress="yes")  # type: ignore[arg-type]  # a bad progress on purpose
 
 
-def test_texture():
+def test_texture() -> None:
     assert texture("AsKs2s") | {} == {
         "suits": "monotone", "pairing": "unpaired", "high_card": "A", "span": 12,
         "straight_possible": False, "low_cards": 2, "low_possible": False,
@@ -136,7 +141,7 @@ def test_texture():
         texture("AsKs")
 
 
-def _brute_texture(flop):
+def _brute_texture(flop: tuple[int, ...]) -> bool:
     """Texture by definition, from the five-card straights that contain three flop ranks."""
     ranks = {c >> 2 for c in flop}
     windows = [set(range(lo, lo + 5)) for lo in range(9)] + [{12, 0, 1, 2, 3}]
@@ -145,7 +150,7 @@ def _brute_texture(flop):
 
 @given(st.sets(st.integers(0, 51), min_size=3, max_size=3))
 @settings(max_examples=200, deadline=None)
-def test_straight_possible_is_a_window(cards):
+def test_straight_possible_is_a_window(cards: set[int]) -> None:
     flop = tuple(cards)
     assert texture(flop)["straight_possible"] == _brute_texture(flop)
 
@@ -153,12 +158,12 @@ def test_straight_possible_is_a_window(cards):
 # ----------------------------------------------------------------- distribution
 
 
-def _range_holes(text):
+def _range_holes(text: str) -> tuple[list[str], list[float]]:
     r = omaha.parse_range(text)
     return [omaha.format_cards(h) for h in r.holes.tolist()], r.weights.tolist()
 
 
-def test_distribution_against_equity_one_by_one():
+def test_distribution_against_equity_one_by_one() -> None:
     board = "Kd8h2c"
     d = equity_distribution("AA:ds", "KhKs7d6c", board, bins=5)
     holes, _ = _range_holes("AA:ds")
@@ -176,7 +181,7 @@ def test_distribution_against_equity_one_by_one():
     assert sum(d.buckets.column("percent").to_pylist()) == pytest.approx(100)
 
 
-def test_distribution_range_against_range_brute_force():
+def test_distribution_range_against_range_brute_force() -> None:
     mine = "AhAsKdQc@100,AhAsKcQd@100,2c3d4h5s@50"
     theirs = "(KhKsJdTd,9c9d8h8s)"
     board = "Qh7s2d"
@@ -190,7 +195,7 @@ def test_distribution_range_against_range_brute_force():
     assert got["2c3d4h5s"][0] == 0.5
 
 
-def test_percentile_by_hand():
+def test_percentile_by_hand() -> None:
     board = "Kd8h2c"
     opp = "KhKs7d6c"
     d = equity_distribution("AA", opp, board)
@@ -204,7 +209,7 @@ def test_percentile_by_hand():
     assert percentile("5s4s3d3h", "AA", opp, board=board) >= 1
 
 
-def test_distribution_refuses():
+def test_distribution_refuses() -> None:
     with pytest.raises(ArgumentError, match="bins"):
         equity_distribution("AA", "KhKs7d6c", "Kd8h2c", bins=0)
     with pytest.raises(OmahaError):
@@ -213,7 +218,7 @@ def test_distribution_refuses():
         equity_distribution("AA", "KhKs7d6c", "Kh8h2c")
 
 
-def test_distribution_png(tmp_path):
+def test_distribution_png(tmp_path: pathlib.Path) -> None:
     pytest.importorskip("matplotlib")
     d = equity_distribution("AA:ds", "KhKs7d6c", "Kd8h2c")
     path = tmp_path / "d.png"
@@ -224,7 +229,7 @@ def test_distribution_png(tmp_path):
 # ----------------------------------------------------------------- breakdown
 
 
-def _outs_by_evaluation(hole, board):
+def _outs_by_evaluation(hole: Sequence[int], board: Sequence[int]) -> int:
     """Straight outs by evaluating every next card: the best hand using a straight."""
     seen = set(hole) | set(board)
     n = 0
@@ -239,14 +244,14 @@ def _outs_by_evaluation(hole, board):
     return n
 
 
-def _is_straight(cards):
+def _is_straight(cards: Iterable[int]) -> bool:
     ranks = sorted({c >> 2 for c in cards})
     if len(ranks) != 5:
         return False
     return ranks[-1] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12]
 
 
-def _has_straight(hole, board):
+def _has_straight(hole: Sequence[int], board: Sequence[int]) -> bool:
     return any(
         _is_straight((*p, *t))
         for p in itertools.combinations(hole, 2)
@@ -258,14 +263,14 @@ def _has_straight(hole, board):
     ("hole", "board", "outs"),
     [("9s8s5c4d", "7c6d2h", 20), ("JsTs9c8c", "7h6h2d", 13), ("JsTs9c8c", "Ah6h2d", 0)],
 )  # fmt: skip
-def test_wrap_outs(hole, board, outs):
+def test_wrap_outs(hole: str, board: str, outs: int) -> None:
     h, b = omaha.parse_cards(hole), omaha.parse_cards(board)
     assert _outs_by_evaluation(h, b) == outs
     names = classify(hole, board)
     assert (f"wrap ({outs} outs)" in names) == (outs > 0)
 
 
-def _drawn(outs):
+def _drawn(outs: int) -> list[str]:
     if outs == 0:
         return []
     if outs <= 8:
@@ -275,7 +280,7 @@ def _drawn(outs):
 
 @given(st.lists(st.integers(0, 51), min_size=7, max_size=8, unique=True))
 @settings(max_examples=60, deadline=None)
-def test_straight_outs_by_evaluating_every_next_card(cards):
+def test_straight_outs_by_evaluating_every_next_card(cards: list[int]) -> None:
     hole, board = tuple(cards[:4]), tuple(cards[4:])
     names = classify(hole, board)
     if names[0] in MADE_CLASSES[:9] or _has_straight(hole, board):
@@ -284,7 +289,7 @@ def test_straight_outs_by_evaluating_every_next_card(cards):
     assert drawn == _drawn(_outs_by_evaluation(hole, board))
 
 
-def _brute_made(hole, board):
+def _brute_made(hole: Sequence[int], board: Sequence[int]) -> str | None:
     """The made class by brute force over every hole that could be dealt."""
     best = omaha.evaluate_hi(hole, board)
     cat = best.category
@@ -294,7 +299,7 @@ def _brute_made(hole, board):
     seen = set(board)
     rest = [c for c in range(52) if c not in seen]
     if cat == omaha.HandCategory.STRAIGHT:
-        tops = set()
+        tops: set[int] = set()
         for pair in itertools.combinations(rest, 2):
             for tri in itertools.combinations(board, 3):
                 five = (*pair, *tri)
@@ -308,7 +313,7 @@ def _brute_made(hole, board):
     return None
 
 
-def test_breakdown_against_classify_one_by_one():
+def test_breakdown_against_classify_one_by_one() -> None:
     board = "9h8h2c"
     text = "QJT9,9865"
     t = board_breakdown(text, board)
@@ -330,14 +335,14 @@ def test_breakdown_against_classify_one_by_one():
             outs = _outs_by_evaluation(codes, omaha.parse_cards(board))
             assert [n for n in names if "outs" in n] == _drawn(outs)
     got = {r["class"]: r["combos"] for r in t.to_pylist()}
-    for name, n in counts.items():
-        assert got[name] == n
+    for name, count in counts.items():
+        assert got[name] == count
     made = [r for r in t.to_pylist() if r["group"] == "made"]
     assert sum(r["percent"] for r in made) == pytest.approx(100)
     assert sum(r["combos"] for r in made) == sum(counts.get(c, 0) for c in MADE_CLASSES)
 
 
-def test_breakdown_sets_and_flushes():
+def test_breakdown_sets_and_flushes() -> None:
     assert classify("KhKd5c4c", "Ks7s2d")[0] == "nut set"
     assert classify("7h7d5c4c", "Ks7s2d")[0] == "second-nut set"
     assert classify("2h2s5c4c", "Ks7s2d")[0] == "set"
@@ -350,7 +355,7 @@ def test_breakdown_sets_and_flushes():
     assert "nut flush draw" not in classify("QsJs5c6d", "Ks7s2d")
 
 
-def test_breakdown_hilo():
+def test_breakdown_hilo() -> None:
     assert classify("As2d8c9c", "3h4h7d", game="hilo")[-3:] == [
         "low",
         "nut low",
@@ -373,28 +378,28 @@ def test_breakdown_hilo():
     assert got["nut low"]["percent"] == pytest.approx(100)
 
 
-def test_breakdown_river_has_no_draws():
+def test_breakdown_river_has_no_draws() -> None:
     t = board_breakdown("AA", "Ks7s2d5h9c")
     assert set(t.column("group").to_pylist()) == {"made"}
 
 
-def test_breakdown_refuses():
+def test_breakdown_refuses() -> None:
     with pytest.raises(InvalidCardError):
         board_breakdown("AA", "Ks7s")
     with pytest.raises(ArgumentError, match="game"):
-        board_breakdown("AA", "Ks7s2d", game="stud")
+        board_breakdown("AA", "Ks7s2d", game="stud")  # type: ignore[arg-type]  # a bad game on purpose
     with pytest.raises(ArgumentError, match="no hand left"):
         board_breakdown("AsAhKsKh", "AsKh2d")
 
 
-def test_five_card_omaha_every_flop():
+def test_five_card_omaha_every_flop() -> None:
     hands = ["AhAsKhKsQd", "JdTd9c8c7h"]
     t = flop_equities(hands)
     assert sum(t.column("weight").to_pylist()) == 11_480  # C(42, 3)
     assert mean_equity(t, 1) == omaha.equity(hands)[0].equity_fraction
 
 
-def test_progress_bars(capsys):
+def test_progress_bars(capsys: pytest.CaptureFixture[str]) -> None:
     flop_equities(["AhAsKhKs", "QcQdJcJd"], progress=True)
     assert "flops" in capsys.readouterr().err
     equity_distribution("AA:ds", "KhKs7d6c", "Kd8h2c", progress=True)
