@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 
 import omaha
+from fuzz_scale import scaled
 from omaha.errors import InvalidCardError, OmahaError
 
 pd = pytest.importorskip("pandas")
@@ -222,7 +223,7 @@ def test_fuzz_quick() -> None:
 def test_fuzz_long() -> None:
     totals = Counts()
     for seed in range(10):
-        c = run(seed=seed, frames=1500)
+        c = run(seed=seed, frames=scaled(1500))
         for f in ("frames", "rows", "good_rows", "bad_rows", "refused"):
             setattr(totals, f, getattr(totals, f) + getattr(c, f))
         totals.escapes += c.escapes

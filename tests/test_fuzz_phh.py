@@ -31,6 +31,7 @@ import time
 import pytest
 
 import conformance_corpus
+from fuzz_scale import scaled
 from omaha import phh
 from omaha.errors import OmahaError
 from test_fuzz_sites import Counts, mutants
@@ -149,7 +150,7 @@ def test_fuzz_long() -> None:
     totals = Counts()
     runs = [(seed, OWN) for seed in range(6)] + [(100 + seed, _shared()) for seed in range(2)]
     for seed, files in runs:
-        counts = run(seed=seed, per_file=400, cut_every_line=seed in (0, 100), files=files)
+        counts = run(seed=seed, per_file=scaled(400), cut_every_line=seed in (0, 100), files=files)
         totals.inputs += counts.inputs
         totals.accepted += counts.accepted
         totals.refused += counts.refused

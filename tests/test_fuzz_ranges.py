@@ -29,6 +29,7 @@ import numpy as np
 import pytest
 
 import range_oracle as ro
+from fuzz_scale import scaled
 from omaha import RangeSyntaxError, format_range, parse_range
 from omaha.errors import OmahaError
 from test_ranges import weights_of
@@ -235,7 +236,7 @@ def test_fuzz_quick() -> None:
 def test_fuzz_long() -> None:
     totals = Counts()
     for seed in range(4):
-        counts = run(seed=seed, texts=1000, oracle=sample_oracle(seed, 1000))
+        counts = run(seed=seed, texts=scaled(1000), oracle=sample_oracle(seed, 1000))
         totals.inputs += counts.inputs
         totals.accepted += counts.accepted
         totals.refused += counts.refused

@@ -32,6 +32,7 @@ import pytest
 
 import conformance_corpus
 from conftest import DATA
+from fuzz_scale import scaled
 from omaha import history, phh
 from omaha.errors import OmahaError
 from omaha.history.detect import START
@@ -181,7 +182,7 @@ def test_fuzz_long() -> None:
     if conformance_corpus.available():  # the real files of ../shared (read there, never copied)
         runs += [(100 + seed, shared) for seed in range(2)]
     for seed, files in runs:
-        counts = run(seed=seed, per_file=250, cut_every_line=seed in (0, 100), files=files)
+        counts = run(seed=seed, per_file=scaled(250), cut_every_line=seed in (0, 100), files=files)
         totals.inputs += counts.inputs
         totals.accepted += counts.accepted
         totals.refused += counts.refused
