@@ -251,9 +251,11 @@ def test_pokerkit_omaha_eight_or_better_low_hand(measure: Any, deals: Deals) -> 
 @pytest.fixture(scope="session")
 def two_players() -> list[tuple[list[str], str]]:
     """Deals of 2 players' 4 hole cards and a 5-card board, as text."""
-    holes, boards = random_deals(N_SINGLE, 8, 5, seed=SEED + 8)
+    # 13 distinct cards a deal (random_deals deals one hole: 4 to 6 cards)
+    decks = np.tile(np.arange(52, dtype=np.uint8), (N_SINGLE, 1))
+    cards = np.random.default_rng(SEED + 8).permuted(decks, axis=1)[:, :13]
     fmt = omaha.format_cards
-    return [([fmt(h[:4]), fmt(h[4:])], fmt(b)) for h, b in zip(holes, boards, strict=True)]
+    return [([fmt(c[:4]), fmt(c[4:8])], fmt(c[8:])) for c in cards]
 
 
 @pytest.mark.benchmark(group=SHOWDOWN)
