@@ -1,7 +1,7 @@
 """The size of the long fuzz runs (``slow``): ``OMAHA_FUZZ_SCALE`` multiplies it.
 
 The default, 1, is the size whose counts the fuzzers' docstrings state; CI
-runs them at 0.25 to stay within its time (the same seeds, fewer inputs each).
+runs them at 0.1 to stay within its time (the same seeds, fewer inputs each).
 """
 
 from __future__ import annotations
