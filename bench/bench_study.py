@@ -12,6 +12,16 @@ The long spots run on a sample of the flops in the smoke run and on every
 flop when ``OMAHA_BENCH_FULL=1`` is set (hand against ``KK+:$ds``: about a
 minute on one core; hand against a 15% range: about forty minutes on one
 core). ``python bench/bench_study.py`` prints the full measurements.
+
+The ``poker_equity`` tests (skipped unless poker-equity is installed; it is
+in no extra) run poker-equity 0.1.1's exact enumeration on the same flops
+in the same process, one call per flop (its exact mode takes one flop at a
+time; a range is passed as every combination, its mask "alternatives"),
+check that both give the same equity on every flop compared, as
+fractions, and report ``ratio`` (poker-equity's time over omaha's).
+Hand against hand is compared on every representative flop that
+:func:`omaha.flop_equities` counts when benchmarking, on a sample in the
+smoke run; the range spots on a fixed, evenly spaced sample of flops.
 """
 
 from __future__ import annotations
@@ -26,9 +36,10 @@ from typing import Any, TypeVar
 import pytest
 
 import omaha
+from omaha.cards import format_card
 from omaha.games import GameName
 from omaha.study import equity_distribution, flop_equities, mean_equity
-from omaha.study._spot import Players
+from omaha.study._spot import UNIT, Counts, Players
 from omaha.study.flops import flop_rows, flops_of
 
 T = TypeVar("T")
@@ -102,6 +113,108 @@ def test_distribution_on_a_flop(benchmark: Any) -> None:
     if benchmark.stats is not None:
         benchmark.extra_info["combos"] = combos
         benchmark.extra_info["seconds_per_combo"] = benchmark.stats.stats.min / combos
+
+
+# ------------------------------------------------------------ poker-equity
+
+PEER_GAME = {"hi": "omaha", "hilo": "omaha_hi_lo"}
+
+
+def _peer_seats(pe: Any, hands: list[str | omaha.Range]) -> list[list[list[int]]]:
+    """The players in poker-equity's mask form: one alternative per combination."""
+    mask = [1 << pe.card_index(format_card(c)) for c in range(52)]
+    seats = []
+    for h in hands:
+        if isinstance(h, omaha.Range):
+            weights = h.weights
+            assert weights is None or len(set(weights.tolist())) == 1  # it has no weights
+            seats.append([[mask[int(c)] for c in hole] for hole in h.holes])
+        else:
+            seats.append([[mask[c] for c in omaha.parse_cards(h)]])
+    return seats
+
+
+def _peer_flops(pe: Any, game: GameName, seats: Any, flops: list[tuple[int, ...]]) -> list[Any]:
+    mask = [1 << pe.card_index(format_card(c)) for c in range(52)]
+    variant = PEER_GAME[game]
+    out = []
+    for flop in flops:
+        try:
+            out.append(pe.exact(variant, seats, [mask[c] for c in flop], 0))
+        except ValueError:  # "No deal can satisfy the hands...": the range all blocked
+            out.append(None)
+    return out
+
+
+def _agree(ours: list[Counts | None], theirs: list[Any], players: int) -> None:
+    """Both libraries' exact equities, as fractions, on every flop compared."""
+    assert len(ours) == len(theirs) and any(c is not None for c in ours)
+    for c, r in zip(ours, theirs, strict=True):
+        if c is None:  # no deal on this flop: omaha leaves the row out, poker-equity refuses
+            assert r is None
+            continue
+        assert r is not None and r["exact"]
+        assert r["weight_sum"] == c.deals  # the same deals (unweighted ranges)
+        for i in range(players):
+            # poker-equity sums float pot shares: heads-up they are halves and
+            # quarters of a pot, exact in binary, so the fractions compare exactly.
+            assert Fraction(c.share[i], UNIT * c.deals) == Fraction(r["share_sum"][i]) / Fraction(
+                r["weight_sum"]
+            )
+
+
+def _compare(
+    benchmark: Any, pe: Any, hands: list[str | omaha.Range], game: GameName, count: int | None
+) -> None:
+    """Time poker-equity on ``count`` evenly spaced flops (all: ``None``), omaha on the same."""
+    players = Players(hands, (), game)
+    flops = [f for f, _ in flops_of(players)]
+    sample = (
+        flops if count is None or count >= len(flops) else flops[:: len(flops) // count][:count]
+    )
+    seats = _peer_seats(pe, hands)
+    rounds = 3 if len(sample) * len(seats[1]) < 100_000 else 1
+    theirs = benchmark.pedantic(
+        lambda: _peer_flops(pe, game, seats, sample), rounds=rounds, iterations=1, warmup_rounds=0
+    )
+    ours = [players.count(f) for f in sample]
+    _agree(ours, theirs, len(hands))
+    if benchmark.stats is not None:
+        if sample is flops:  # every flop: the public call, folding and table included
+            mine = _best(lambda: flop_equities(hands, game=game), rounds=rounds)
+        else:
+            mine = _best(lambda: [players.count(f) for f in sample], rounds=rounds)
+        peer = benchmark.stats.stats.min
+        benchmark.extra_info.update(
+            flops=len(flops),
+            compared=len(sample),
+            omaha_ms_per_flop=mine / len(sample) * 1000,
+            peer_ms_per_flop=peer / len(sample) * 1000,
+            peer_seconds_every_flop=peer / len(sample) * len(flops),
+            ratio=peer / mine,
+        )
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+def test_poker_equity_flops_hand_vs_hand(benchmark: Any, game: GameName) -> None:
+    pe = pytest.importorskip("poker_equity")
+    _compare(benchmark, pe, [AAKK, JT98], game, 300 if benchmark.disabled else None)
+
+
+@pytest.mark.parametrize(
+    ("villain", "count", "smoke"), [("KK+:$ds", 50, 5), ("15%", 4, 1)], ids=["KK+:$ds", "15%"]
+)
+def test_poker_equity_flops_hand_vs_range(
+    benchmark: Any, villain: str, count: int, smoke: int
+) -> None:
+    pe = pytest.importorskip("poker_equity")
+    _compare(
+        benchmark,
+        pe,
+        [AAKK, omaha.parse_range(villain)],
+        "hi",
+        smoke if benchmark.disabled else count,
+    )
 
 
 def main() -> None:
