@@ -8,8 +8,7 @@ import pytest
 
 import omaha
 from omaha import _equity, _eval
-
-DATA = pathlib.Path(__file__).parent / "data"
+from paths import DATA
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

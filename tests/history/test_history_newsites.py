@@ -16,13 +16,14 @@ import re
 
 import pytest
 
+import paths
 from omaha import phh
 from omaha.errors import HistoryError, OmahaError
 from omaha.history import detect, parse, read
 from omaha.history.pacific import local_cards, money_text
 
 D = decimal.Decimal
-DATA = pathlib.Path(__file__).parent / "data" / "hh"
+DATA = paths.DATA / "hh"
 PACIFIC = DATA / "pacific" / "own_888_plo.txt"
 ACR = DATA / "winning" / "own_winning_acr.txt"
 WPN_OLD = DATA / "winning" / "own_winning_old.txt"
