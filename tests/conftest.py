@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 
 import pytest
+from hypothesis import settings
 
 import omaha
 from omaha import _equity, _eval
 from paths import DATA
+
+# OMAHA_HYPOTHESIS_PROFILE=ci (set by .ci/run): the property tests draw the same examples
+# on every machine, so a CI failure is reproduced by the same command here; the default
+# profile draws new examples each run (the search goes on wherever the suite runs).
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("OMAHA_HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
