@@ -28,7 +28,8 @@ PACIFIC = DATA / "pacific" / "own_888_plo.txt"
 ACR = DATA / "winning" / "own_winning_acr.txt"
 WPN_OLD = DATA / "winning" / "own_winning_old.txt"
 BOVADA = DATA / "bovada" / "own_bovada_plo.txt"
-FILES = [PACIFIC, ACR, WPN_OLD, BOVADA]
+BOVADA_SIDE = DATA / "bovada" / "own_bovada_side_pots.txt"
+FILES = [PACIFIC, ACR, WPN_OLD, BOVADA, BOVADA_SIDE]
 
 
 def hand(path: pathlib.Path, number: str) -> phh.HandHistory:
@@ -285,6 +286,68 @@ def test_bovada_all_in_for_other_than_the_stack() -> None:
     )
     with pytest.raises(HistoryError, match=r"line 17: 'Big Blind \[ME\]' is all in for an amount"):
         parse(text, "x.txt")
+
+
+def test_ignition_two_side_pots_listed_from_the_last_to_the_main_pot() -> None:
+    # Contributions: Small Blind 400 (all in), Big Blind 1,200 (all in),
+    # Dealer 2,000 (all in on the flop), UTG 2,000 (1,000 behind). Pots:
+    # main 4 x 400 = 1,600 (Small Blind's three kings), side pot 1 3 x 800 =
+    # 2,400 (Big Blind's three queens), side pot 2 2 x 800 = 1,600 (Dealer's
+    # three sevens over UTG's fours). Ignition lists side pot 2, side pot 1,
+    # then the main pot; no rake in a tournament.
+    h = hand(BOVADA_SIDE, "900200010")
+    assert h.fields["_pots"] == [
+        {"pot": 1, "amount": 1600, "won": {"p1": 1600}},
+        {"pot": 2, "amount": 2400, "won": {"p2": 2400}},
+        {"pot": 3, "amount": 1600, "won": {"p4": 1600}},
+    ]
+    r = phh.replay(h)
+    assert [(p.amount, p.payouts) for p in r.hand.result.pots] == [
+        (1600, {0: 1600}),
+        (2400, {1: 2400}),
+        (1600, {3: 1600}),
+    ]
+    assert stacks(h) == {"Small Blind": 1600, "Big Blind [ME]": 2400, "UTG": 1000, "Dealer": 1600}
+
+
+def test_bovada_hi_lo_side_pots_each_split_with_the_rake_of_each_pot() -> None:
+    # Contributions: Small Blind $3, Big Blind $8, Dealer $20 (all three all
+    # in), UTG $20 ($3 of the river bet returned). Pots: main $12, side 1
+    # $15, side 2 $24 = $51; the $1.02 rake in proportion (2% of each):
+    # $0.24, $0.30, $0.48, so they pay $11.76, $14.70, $23.52. UTG's
+    # 7-5-3-2-A is the low of every pot; the highs: Small Blind's kings
+    # (main), Big Blind's queens (side 1), Dealer's sevens (side 2). Four
+    # side-pot lines, two a pot: only 2 + 2 shares them out to $23.52 and
+    # $14.70.
+    h = hand(BOVADA_SIDE, "900200011")
+    r = phh.replay(h)
+    assert [(p.amount, p.rake, p.payouts) for p in r.hand.result.pots] == [
+        (1176, 24, {0: 588, 2: 588}),
+        (1470, 30, {1: 735, 2: 735}),
+        (2352, 48, {3: 1176, 2: 1176}),
+    ]
+    assert stacks(h) == {
+        "Small Blind": D("5.88"),
+        "Big Blind": D("7.35"),
+        "UTG [ME]": D("44.99"),
+        "Dealer": D("11.76"),
+    }
+
+
+def test_bovada_side_pot_results_that_fit_no_side_pot_are_an_error() -> None:
+    text = text_of(BOVADA_SIDE, "900200010")
+    # The lines swapped: 2,400 does not fit side pot 2 (1,600).
+    swapped = text.replace(
+        "Dealer : Hand Result-Side Pot 1600\nBig Blind [ME] : Hand Result-Side Pot 2400",
+        "Big Blind [ME] : Hand Result-Side Pot 2400\nDealer : Hand Result-Side Pot 1600",
+    )
+    assert swapped != text
+    with pytest.raises(HistoryError, match=r"900200010.*cannot be shared out to the side pots"):
+        parse(swapped, "x.txt")
+    # A side pot paid where nobody is all in for less.
+    one = text_of(BOVADA, "900200001").replace("Hand result $89.10", "Hand result-Side pot $89.10")
+    with pytest.raises(HistoryError, match=r"900200001.*cannot be shared out"):
+        parse(one, "x.txt")
 
 
 # ------------------------------------------------------------ every reader: bad input

@@ -31,7 +31,8 @@ show:
 - the showdown (``Showdown [..] (Flush)``: the best five cards, the hand
   is the one dealt; ``Mucks [..]``; ``Does not show [..]``), each pot won
   (``Hand result $376.78``, ``Hand result-Side pot $550.22``, one line per
-  half of a split pot), and the summary: ``Total Pot($930) | Rake ($3)``
+  half of a split pot; the side pots are not numbered: see
+  :meth:`BovadaReader.number_side_pots`), and the summary: ``Total Pot($930) | Rake ($3)``
   (the pot before the rake, without the uncalled bet), the board, each
   seat's result (``$376.78``, ``HI 30``, ``LOW 30`` or ``LO $3.34``: checked against the
   results).
@@ -53,12 +54,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 
-from omaha.history.builder import HandBuilder, PostKind
+from omaha.history.builder import MAX_INFERRED_RAKE_PERCENT, HandBuilder, PostKind
 from omaha.history.pokerstars import omaha_game
 from omaha.history.text import HandText
 from omaha.phh.fields import ODD_CHIPS_FIELD
 from omaha.phh.history import HandHistory
+from omaha.pots import build_pots
 
 __all__ = ["BovadaReader", "read_hand"]
 
@@ -131,6 +134,7 @@ class BovadaReader:
         self.seats: dict[str, int] = {}
         self.hole_cards = False
         self.to_act: set[str] | None = None
+        self.side_results: list[tuple[str, int]] = []  # ``Hand result-Side pot``, in order
         self.infer_streets = not any(
             line.startswith(("*** FLOP", "*** TURN", "*** RIVER", "Card dealt to table"))
             for line in hand.lines
@@ -160,7 +164,62 @@ class BovadaReader:
             raise b.error("the hand is truncated: it has no summary", quote_line=False)
         if b._button is None:
             b.button(self.button())
+        self.number_side_pots()
         return b.finish()
+
+    def number_side_pots(self) -> None:
+        """Tell which side pot each ``Hand result-Side pot`` line pays (Bovada numbers none).
+
+        Bovada writes a hand's results from the last side pot to the main
+        pot, one line per winner of each pot (and per half of a Hi-Lo pot):
+        Ignition hand #4294595778 (2021, blinds 1000/2000, antes 200) pays ``Side Pot 5330``
+        (side pot 2), then ``Side Pot 11285`` (side pot 1), then ``Hand
+        Result 560`` (the main pot). The pots are cut at the all-in totals of
+        the players still in the hand (docs/rules.md §4,
+        :func:`omaha.pots.build_pots`); the lines, in order, are shared out
+        to them, the last side pot first, so that each side pot pays what it
+        holds: all of it in a tournament, and in a cash game all but its
+        rake (at most :data:`~omaha.history.builder.MAX_INFERRED_RAKE_PERCENT`
+        percent of it). A sharing that no such split gives, or that two
+        give, is an error naming the hand: never a guess. The replay then
+        checks each pot's winners and amounts (``_pots``).
+        """
+        side = self.side_results
+        if not side:
+            return
+        b = self.b
+        dealt = b.dealt_in()
+        pots = build_pots(
+            [p.contrib for p in dealt],
+            [p.folded for p in dealt],
+            all_in=[p.left == 0 for p in dealt],
+        )
+        holds = [pot.amount for pot in pots[1:]][::-1]  # the last side pot first
+        if not holds:
+            raise b.error("a side pot is paid, but nobody is all in for less", quote_line=False)
+        raked = b.places > 0
+        splits = _shares(
+            [amount for _, amount in side],
+            holds,
+            lambda got, held: (
+                got == held
+                or (raked and got < held and (held - got) * 100 <= held * MAX_INFERRED_RAKE_PERCENT)
+            ),
+        )
+        if len(splits) != 1:
+            units = ", ".join(b._units(h) for h in holds[::-1])
+            raise b.error(
+                f"the side-pot results ({', '.join(b._units(a) for _, a in side)}) "
+                f"{'cannot be' if not splits else 'can be more than one way'} shared out to "
+                f"the side pots of {units}: the amounts do not add up",
+                quote_line=False,
+            )
+        (counts,) = splits
+        at = 0
+        for i, count in enumerate(counts):
+            for name, amount in side[at : at + count]:
+                b.collect(name, amount, pot=len(holds) - i)
+            at += count
 
     def button(self) -> int:
         """Return the button's seat when no line sets it: the Dealer's, else the one before the SB.
@@ -291,7 +350,10 @@ class BovadaReader:
             return True
         m = _RESULT.match(rest)
         if m is not None:
-            b.collect(name, b.amount(m["amount"]), pot=1 if m["side"] else 0)
+            if m["side"]:
+                self.side_results.append((name, b.amount(m["amount"])))
+            else:
+                b.collect(name, b.amount(m["amount"]), pot=0)
             return True
         if rest.startswith("Return uncalled portion of bet "):
             b.uncalled(name, b.amount(rest[31:]))
@@ -410,6 +472,27 @@ class BovadaReader:
                 b.won(self.names[label], sum(won))
             return True
         return False
+
+
+def _shares(
+    amounts: list[int], holds: list[int], fits: Callable[[int, int], bool]
+) -> list[list[int]]:
+    """Return every way to cut ``amounts``, in order, into one run per pot of ``holds`` that fits.
+
+    Each way is the number of amounts each pot takes (at least one: every
+    pot has a winner); ``fits(paid, held)`` says whether a pot holding
+    ``held`` may pay ``paid``.
+
+    >>> _shares([5, 5, 3], [10, 3], lambda got, held: got == held)
+    [[2, 1]]
+    """
+    if not holds:
+        return [[]] if not amounts else []
+    ways: list[list[int]] = []
+    for count in range(1, len(amounts) - len(holds) + 2):
+        if fits(sum(amounts[:count]), holds[0]):
+            ways.extend([count, *rest] for rest in _shares(amounts[count:], holds[1:], fits))
+    return ways
 
 
 def read_hand(hand: HandText, path: str) -> HandHistory:
