@@ -4,7 +4,7 @@
 round and the cumulative time of the ``omaha`` package is read from its
 report (the interpreter's own start-up is left out). What keeps it short
 (no NumPy, no pyarrow, no command line at import) is held by
-``tests/test_import.py``; the time is measured here, never asserted in a
+``tests/package/test_import.py``; the time is measured here, never asserted in a
 test, since a loaded machine stretches it. Aim: about 20-30 ms. Run::
 
     pytest bench/bench_import.py --benchmark-only

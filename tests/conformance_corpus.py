@@ -17,7 +17,7 @@ with a note (:class:`~omaha.errors.HandCancelled`): that is its right
 result, and it counts as a hand that conforms.
 
 ``tools/conformance.py`` prints the per-site table of the counts;
-``tests/test_conformance.py`` holds every file to it.
+``tests/history/test_conformance.py`` holds every file to it.
 """
 
 from __future__ import annotations
@@ -28,15 +28,12 @@ import re
 import warnings
 from dataclasses import dataclass, field
 
+import paths
 from omaha import history, phh
 from omaha.errors import HistoryError, OmahaError
 from omaha.history.text import decode
 
-ROOT = pathlib.Path(
-    os.environ.get(
-        "OMAHA_SHARED_DATA", pathlib.Path(__file__).resolve().parents[2] / "shared" / "data"
-    )
-)
+ROOT = pathlib.Path(os.environ.get("OMAHA_SHARED_DATA", paths.ROOT.parent / "shared" / "data"))
 """The shared data folder (``OMAHA_SHARED_DATA`` overrides it)."""
 
 FOLDERS = ("hh", "hh_more")

@@ -10,8 +10,7 @@ from hypothesis import settings
 
 import omaha
 from omaha import _equity, _eval
-
-DATA = pathlib.Path(__file__).parent / "data"
+from paths import DATA
 
 # OMAHA_HYPOTHESIS_PROFILE=ci (set by .ci/run): the property tests draw the same examples
 # on every machine, so a CI failure is reproduced by the same command here; the default

@@ -6,7 +6,7 @@ Run from the repository (the shared folder ../shared/data beside it, or
     PYTHONPATH=src python tools/conformance.py          # the table
     PYTHONPATH=src python tools/conformance.py -v       # and each file's result
 
-The checks are those of ``tests/test_conformance.py`` (``tests/conformance_corpus.py``).
+The checks are those of ``tests/history/test_conformance.py`` (``tests/conformance_corpus.py``).
 """
 
 from __future__ import annotations

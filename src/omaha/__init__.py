@@ -87,7 +87,7 @@ __version__ = "0.1.0"
 
 # What loads on first use (keeping `import omaha` fast), by module: the one
 # table __getattr__ reads. The TYPE_CHECKING imports above and __all__ below
-# are the lists static tools need; tests/test_import.py holds them to it.
+# are the lists static tools need; tests/package/test_import.py holds them to it.
 _LAZY_MODULES = {
     "omaha.betting": (
         "Action", "Call", "Check", "DealBoard", "DealHole", "Fold", "LegalActions", "Muck",

@@ -70,7 +70,7 @@ from omaha.games import Game
 from omaha.ledger import Ledger, PutIn
 from omaha.pots import OddChips, Pot
 from omaha.result import HandResult, Showdown, award, showdown_order
-from omaha.seating import Layout, big_blind_index
+from omaha.seating import HeadsUpOrder, Layout, big_blind_index
 from omaha.streets import (
     OVER,
     PREFLOP,
@@ -102,6 +102,10 @@ class TableView(Protocol):
     all_in_muck: bool
     raise_over_all_in: RaiseOverAllIn
     odd_chips: OddChips
+
+    @property
+    def heads_up_order(self) -> HeadsUpOrder:
+        """``"button_small_blind"`` or ``"ring"`` (docs/rules.md §5.4)."""
 
     @property
     def stacks(self) -> tuple[int, ...]:

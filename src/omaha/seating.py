@@ -50,6 +50,7 @@ from omaha.structures import FixedLimit, NoLimit, PotLimit, big_blind_position
 
 __all__ = [
     "ButtonRule",
+    "HeadsUpOrder",
     "Layout",
     "SeatInfo",
     "SeatState",
@@ -61,6 +62,9 @@ __all__ = [
 
 ButtonRule = Literal["moving", "dead"]
 """How the button moves between hands (docs/rules.md §5.10)."""
+
+HeadsUpOrder = Literal["button_small_blind", "ring"]
+"""Who posts which blind and acts first when two play (docs/rules.md §5.4)."""
 
 Structure = FixedLimit | PotLimit | NoLimit
 
@@ -253,19 +257,35 @@ class Seating:
         The button's seat for the first hand.
     rule : {"moving", "dead"}, default "moving"
         The button rule.
+    heads_up_order : {"button_small_blind", "ring"}, default "button_small_blind"
+        Two players: the button posts the small blind (§5.4), or (``"ring"``)
+        they play in the order of a full table, the button last: the player
+        left of it posts the small blind and acts first on every street, the
+        button posts the big blind.
 
     Raises
     ------
     ValueError
-        An unknown rule.
+        An unknown rule or order.
     """
 
-    __slots__ = ("_button", "_info", "_last", "_occupant", "rule")
+    __slots__ = ("_button", "_info", "_last", "_occupant", "heads_up_order", "rule")
 
-    def __init__(self, stacks: Sequence[int], button: int, rule: ButtonRule = "moving") -> None:
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        button: int,
+        rule: ButtonRule = "moving",
+        heads_up_order: HeadsUpOrder = "button_small_blind",
+    ) -> None:
         if rule not in ("moving", "dead"):
             raise ArgumentError(f"button rule {quote(rule)} must be 'moving' or 'dead'")
+        if heads_up_order not in ("button_small_blind", "ring"):
+            raise ArgumentError(
+                f"heads_up_order {quote(heads_up_order)} must be 'button_small_blind' or 'ring'"
+            )
         self.rule: ButtonRule = rule
+        self.heads_up_order: HeadsUpOrder = heads_up_order
         self._info = [
             SeatInfo(SeatState.PLAYING if chips > 0 else SeatState.EMPTY) for chips in stacks
         ]
@@ -412,7 +432,8 @@ class Seating:
         if len(plan[4]) < 2:  # nobody to wait for: everyone who wants to play plays
             plan = self._plan(has, wanting, wanting, structure, restart=True)
         button, sb, sb_seat, bb, dealt, extra, settled = plan
-        if len(dealt) == 2:  # heads-up: the button posts the small blind (§5.4)
+        ring = self.heads_up_order == "ring"
+        if len(dealt) == 2 and not ring:  # heads-up: the button posts the small blind (§5.4)
             if (self.rule == "dead" and self._last is not None) or button not in dealt:
                 button = next(s for s in dealt if s != bb)  # the big blind moved on
             sb_seat = button
@@ -420,6 +441,14 @@ class Seating:
         k = len(order)
         if k > 2 and sb is None:
             blinds = structure.forced_bets(k + 1)[1:]  # no small blind: position 0 is the big blind
+        elif k == 2 and ring:  # as at a full table: position 0 the small blind, the button the big
+            if not isinstance(structure.antes, int):
+                raise ArgumentError(
+                    "antes by position are not defined for two players in the ring order"
+                )
+            if sb is None:
+                raise ArgumentError("two players in the ring order need a small blind")
+            blinds = structure.forced_bets(k)[::-1]
         else:
             blinds = structure.forced_bets(k)
         if posts is not None:
@@ -536,7 +565,12 @@ class Seating:
         # to post is dealt in only once the button has passed (§8.2).
         regular = SeatInfo(SeatState.PLAYING)
         playing = [stacks[s] > 0 and self._info[s] == regular for s in range(n)]
-        if len(layout.order) >= 3 and sum(playing) == 2 and playing[bb]:
+        if (
+            len(layout.order) >= 3
+            and sum(playing) == 2
+            and playing[bb]
+            and self.heads_up_order == "button_small_blind"
+        ):
             # Going heads-up: the last big blind takes the button and the
             # small blind, so nobody posts the big blind twice in a row.
             self._button = bb

@@ -28,7 +28,14 @@ from omaha.errors import ArgumentError, ArgumentTypeError, InvalidCardError, quo
 from omaha.games import Game, GameName, check_game
 from omaha.hand import Hand, RakePolicy
 from omaha.pots import ODD_CHIPS, OddChips
-from omaha.seating import ButtonRule, SeatInfo, Seating, SeatState, with_straddles
+from omaha.seating import (
+    ButtonRule,
+    HeadsUpOrder,
+    SeatInfo,
+    Seating,
+    SeatState,
+    with_straddles,
+)
 from omaha.streets import after_board
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 
@@ -93,6 +100,13 @@ class Table:
         playing, or (``"dead"``, TDA) the big blind moves one player every
         hand and the button follows the blinds, even onto an empty seat.
         With ``"dead"`` the first button may be on an empty seat.
+    heads_up_order : {"button_small_blind", "ring"}, default "button_small_blind"
+        Who posts which blind when two play (docs/rules.md §5.4): the button
+        posts the small blind, acts first before the flop and last after it;
+        or (``"ring"``, as the Winning Poker Network dealt a table gone down
+        to two) the order of a full table, the button last: the other
+        player posts the small blind and acts first on every street, the
+        button posts the big blind.
 
     Players come and go between hands (docs/rules.md §8):
     :meth:`sit_out`, :meth:`sit_in`, :meth:`join`, :meth:`rebuy` and
@@ -137,6 +151,7 @@ class Table:
         button_rule: ButtonRule = "moving",
         raise_over_all_in: RaiseOverAllIn = "callable",
         odd_chips: OddChips = "position",
+        heads_up_order: HeadsUpOrder = "button_small_blind",
     ) -> None:
         structure_kind(structure)  # a TypeError for anything but a structure
         if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
@@ -180,7 +195,12 @@ class Table:
         self.game: Game = checked_game
         self._hole_count = hole_count
         self._stacks = checked
-        self._seating = Seating(checked, button, button_rule)
+        if heads_up_order not in ("button_small_blind", "ring"):
+            raise ArgumentError(
+                "heads_up_order must be 'button_small_blind' or 'ring', "
+                f"got {quote(heads_up_order)}"
+            )
+        self._seating = Seating(checked, button, button_rule, heads_up_order)
         self._hand: Hand | None = None
         self.chip = chip
         self.rake = rake
@@ -208,6 +228,11 @@ class Table:
     def button_rule(self) -> ButtonRule:
         """``"moving"`` or ``"dead"`` (docs/rules.md §5.10)."""
         return self._seating.rule
+
+    @property
+    def heads_up_order(self) -> HeadsUpOrder:
+        """``"button_small_blind"`` or ``"ring"``: the order when two play (docs/rules.md §5.4)."""
+        return self._seating.heads_up_order
 
     # ------------------------------------------------------------ seats
 

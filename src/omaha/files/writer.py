@@ -394,7 +394,7 @@ def open_writer(
 def _leaves(schema: pa.Schema, plain: set[str]) -> list[str]:
     """Parquet's paths of the leaf columns of ``schema``, but the (flat) ``plain`` ones.
 
-    The paths are pyarrow's (tests/test_pipeline.py holds them to the
+    The paths are pyarrow's (tests/files/test_pipeline.py holds them to the
     metadata of a written file): a struct's fields under its name, a list's
     values under ``name.list.element``, a map's under ``name.key_value``.
     """

@@ -116,7 +116,10 @@ def __getattr__(name: str) -> Any:
 
 @functools.cache
 def _sites() -> dict[str, ModuleType]:
-    """One reader module per format of FORMATS, loaded on the first read (tests/test_history.py)."""
+    """One reader module per format of FORMATS, loaded on the first read.
+
+    (``tests/history/test_history.py`` holds each format to its module.)
+    """
     from omaha.history import (
         bovada,
         fulltilt,

@@ -59,6 +59,7 @@ from omaha.phh.fields import (
     DEAD_FIELD,
     FEES_FIELD,
     HAND_CAP_FIELD,
+    HEADS_UP_ORDER_FIELD,
     HOLE_COUNT_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
@@ -690,7 +691,7 @@ class HandBuilder:
 
         antes, blinds, live, dead = self._forced(dealt, pos)
         put("antes", antes)
-        put("blinds_or_straddles", blinds[::-1] if k == 2 else blinds)
+        put("blinds_or_straddles", blinds[::-1] if k == 2 and not self._ring() else blinds)
         if self.betting == "fixed":
             small_bet = self.small_bet or self.big_blind or max(blinds)
             put("small_bet", small_bet)
@@ -827,13 +828,17 @@ class HandBuilder:
         except InvalidCardError as exc:
             raise self.error(str(exc), quote_line=False) from None
 
+    def _ring(self) -> bool:
+        """Whether two players play in the order of a full table (docs/rules.md §5.4)."""
+        return self.rules.get(HEADS_UP_ORDER_FIELD) == "ring"
+
     def _forced(
         self, dealt: list[_Player], pos: dict[str, int]
     ) -> tuple[list[int], list[int], list[int], list[int]]:
         """Sort the posts: the blinds by position, antes, and posts out of position (§8.3)."""
         k = len(dealt)
         antes, blinds, live, dead = [0] * k, [0] * k, [0] * k, [0] * k
-        sb_pos, bb_pos = (1, 0) if k == 2 else (0, 1)
+        sb_pos, bb_pos = (1, 0) if k == 2 and not self._ring() else (0, 1)
         have_sb = have_bb = False
         for post in self._posts:
             i = pos[post.name]

@@ -58,7 +58,7 @@ from omaha.history.builder import HandBuilder, PostKind
 from omaha.history.lines import AMOUNT, Names, ignorable
 from omaha.history.pokerstars import StarsReader, omaha_game
 from omaha.history.text import HandText
-from omaha.phh.fields import RAKE_MAIN_FIELD, Betting
+from omaha.phh.fields import HEADS_UP_ORDER_FIELD, RAKE_MAIN_FIELD, Betting
 from omaha.phh.history import HandHistory
 
 __all__ = ["WinningOldReader", "WinningReader", "read_hand"]
@@ -349,28 +349,39 @@ class WinningOldReader:
             raise b.error("the hand is truncated: it has no end line", quote_line=False)
         for name, cards in self.hero_cards.items():
             b.deal(name, cards)
-        self.check_heads_up()
+        self.heads_up_order()
         if any(p.left == 0 and p.contrib for p in b._players.values()):
             b.rules[RAKE_MAIN_FIELD] = True  # side pots: the rake comes from the main pot
         return b.finish()
 
-    def check_heads_up(self) -> None:
-        """Refuse by name a heads-up hand whose button posts the big blind.
+    def heads_up_order(self) -> None:
+        """Play a two-player hand whose button posts the big blind in the order of a full table.
 
-        The site then plays it as a full table's (the small blind first on
-        every street); heads-up rules put the button in the small blind
-        (docs/rules.md §5.1), and the engine has no other order for two.
+        Heads-up the button posts the small blind (docs/rules.md §5.4), as
+        the site's heads-up tables deal it (fpdb-3's
+        ``LHE-2max-USD-2.00-4.00-201608``: the button posts the small
+        blind, acts first before the flop and last after it). A table gone
+        down to two with players sitting out is dealt on as a full table:
+        the button posts the big blind and the small blind acts first on
+        every street (``PLO-USD-2.50-5.00-201505.no.hero``, game 10005881:
+        ``Seat 2 is the button``, seat 2 posts the big blind, seat 1 the
+        small blind and checks first on the flop and the turn). Such a hand
+        plays under the table option ``heads_up_order="ring"`` (PHH
+        ``_heads_up_order``); the replay checks every action's turn.
         """
         b = self.b
         dealt = [p for p in b._players.values() if p.acted or p.posted]
         big = [post.name for post in b._posts if post.kind == "big"]
+        small = [post.name for post in b._posts if post.kind == "small"]
         button = next((p.name for p in dealt if p.number == b._button), None)
         if len(dealt) == 2 and button is not None and big[:1] == [button]:
-            raise b.error(
-                f"heads-up, the button {button!r} posts the big blind and acts last on every "
-                "street: an order the engine does not play for two",
-                quote_line=False,
-            )
+            if not small or small[0] == button:
+                raise b.error(
+                    f"heads-up, the button {button!r} posts the big blind without the other "
+                    "player posting the small blind",
+                    quote_line=False,
+                )
+            b.rules[HEADS_UP_ORDER_FIELD] = "ring"
 
     def start(self) -> None:
         """Start the hand once the blinds tell the structure (fixed limit or pot limit)."""

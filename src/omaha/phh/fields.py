@@ -12,7 +12,8 @@ big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
 play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
 all-in showdown), :data:`RAISE_OVER_ALL_IN_FIELD` (who must be left to
 answer a raise, docs/rules.md §5.8), :data:`HAND_CAP_FIELD` (a capped game,
-§6.4), :data:`ODD_CHIPS_FIELD` (where a shared low half's odd chips go, §4).
+§6.4), :data:`ODD_CHIPS_FIELD` (where a shared low half's odd chips go, §4),
+:data:`HEADS_UP_ORDER_FIELD` (two players in the order of a full table, §5.4).
 
 The rules of real tables have fields of their own, for PHH has none
 (docs/rules.md §4.9, §4.10, §8): :data:`POSTED_FIELD` and
@@ -64,6 +65,7 @@ __all__ = [
     "EXTENSION_VARIANTS",
     "FEES_FIELD",
     "HAND_CAP_FIELD",
+    "HEADS_UP_ORDER_FIELD",
     "HOLE_COUNT_FIELD",
     "HU_UNLIMITED_FIELD",
     "LIST_FIELDS",
@@ -134,6 +136,11 @@ than the call (as PokerStars deals), or whoever is left (as Winamax deals)."""
 ODD_CHIPS_FIELD = "_odd_chips"
 """``"high"``: the table option ``odd_chips`` (§4 rule 4; ``"position"`` by default): the chips
 a low half shared by several players leaves over go to the high hand (as Bovada deals)."""
+HEADS_UP_ORDER_FIELD = "_heads_up_order"
+"""``"ring"``: the table option ``heads_up_order`` (§5.4; ``"button_small_blind"`` by default):
+two players play in the order of a full table (as the Winning Poker Network dealt a table gone
+down to two): ``p1`` posts the small blind and acts first on every street, the button ``p2``
+posts the big blind, and ``blinds_or_straddles`` is read as at a full table, not reversed."""
 POSTED_FIELD = "_posted_blinds"
 """Live blinds posted out of position, per player (a new or returning player, §8.3)."""
 DEAD_FIELD = "_dead_blinds"

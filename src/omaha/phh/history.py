@@ -65,6 +65,7 @@ from omaha.phh.fields import (
     DEAD_FIELD,
     FEES_FIELD,
     HAND_CAP_FIELD,
+    HEADS_UP_ORDER_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     LIST_FIELDS,
@@ -375,6 +376,12 @@ class HandHistory:
             raise PHHError(
                 f"{name}: {ODD_CHIPS_FIELD} must be one of "
                 f"{', '.join(map(repr, ODD_CHIPS))}, not {quote(odd)}"
+            )
+        order = f.get(HEADS_UP_ORDER_FIELD, "button_small_blind")
+        if order not in ("button_small_blind", "ring"):
+            raise PHHError(
+                f"{name}: {HEADS_UP_ORDER_FIELD} must be 'button_small_blind' or 'ring', "
+                f"not {quote(order)}"
             )
         rule = f.get(RAISE_OVER_ALL_IN_FIELD, "callable")
         if not isinstance(rule, str) or rule not in RAISE_OVER_ALL_IN:
@@ -768,7 +775,7 @@ class HandHistory:
 
         Seat ``i`` is player ``p(i+1)`` and the button is the last seat; the
         house options come from ``_chip``, ``_all_in_muck``,
-        ``_raise_over_all_in`` and ``_odd_chips``, the rake
+        ``_raise_over_all_in``, ``_odd_chips`` and ``_heads_up_order``, the rake
         from ``_rake`` and ``_pots`` (:meth:`rake_policy`).
 
         Raises
@@ -787,6 +794,7 @@ class HandHistory:
                 all_in_muck=self.fields.get(ALL_IN_MUCK_FIELD, False),
                 raise_over_all_in=self.fields.get(RAISE_OVER_ALL_IN_FIELD, "callable"),
                 odd_chips=self.fields.get(ODD_CHIPS_FIELD, "position"),
+                heads_up_order=self.fields.get(HEADS_UP_ORDER_FIELD, "button_small_blind"),
                 rake=self.rake_policy(),
             )
         except PHHError:

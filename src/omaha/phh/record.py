@@ -41,6 +41,7 @@ from omaha.phh.fields import (
     CHIP_FIELD,
     DEAD_FIELD,
     HAND_CAP_FIELD,
+    HEADS_UP_ORDER_FIELD,
     HOLE_COUNT_FIELD,
     HU_UNLIMITED_FIELD,
     ODD_CHIPS_FIELD,
@@ -96,7 +97,9 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
 
     antes = per_position(st.antes)
     bb_ante = st.big_blind_ante
-    bos = list(hand.blinds[::-1] if k == 2 else hand.blinds)  # PHH applies heads-up reversed
+    ring = table.heads_up_order == "ring"
+    # PHH applies heads-up reversed (not in the ring order, §5.4)
+    bos = list(hand.blinds[::-1] if k == 2 and not ring else hand.blinds)
     fields: dict[str, Any] = {"variant": variant_code(st.kind, table.game)}
     # A big-blind ante is written PHH's way (the big blind's entry in
     # ``antes``) when nothing else is anted and the file reads it back so;
@@ -139,6 +142,8 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
         fields[RAISE_OVER_ALL_IN_FIELD] = table.raise_over_all_in
     if table.odd_chips != "position":
         fields[ODD_CHIPS_FIELD] = table.odd_chips
+    if ring:
+        fields[HEADS_UP_ORDER_FIELD] = "ring"
     if isinstance(st, FixedLimit):
         if st.cap != 4:
             fields[CAP_FIELD] = st.cap

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import doctest
 import inspect
-import itertools
 import pickle
 import random
 import subprocess
@@ -46,46 +45,9 @@ from omaha import (
 )
 from omaha.errors import ArgumentError, GameError, quote
 from omaha.ranges import _matching, _syntax
+from range_rows import dense, row_keys, weights_of
 
 TOTAL = {k: comb(52, k) for k in (4, 5, 6)}
-
-# ------------------------------------------------------------------ helpers
-
-
-def row_keys(holes: np.ndarray) -> np.ndarray:
-    keys = np.zeros(len(holes), np.int64)
-    for p in range(holes.shape[1]):
-        keys = keys * 64 + holes[:, p].astype(np.int64)
-    return keys
-
-
-_ALL: dict[int, np.ndarray] = {}
-
-
-def all_keys(k: int) -> np.ndarray:
-    if k not in _ALL:
-        _ALL[k] = row_keys(np.array(list(itertools.combinations(range(52), k)), np.uint8))
-    return _ALL[k]
-
-
-def dense(r: Range) -> np.ndarray:
-    """The weight in percent of every 4-card hole, in lexicographic order (0 = not in r)."""
-    keys = all_keys(4)
-    idx = np.searchsorted(keys, row_keys(r.holes))
-    assert (keys[idx] == row_keys(r.holes)).all()
-    out = np.zeros(len(keys), np.int64)
-    out[idx] = np.rint(r.weights * 100).astype(np.int64)
-    return out
-
-
-def weights_of(r: Range, holes: list[tuple[int, ...]]) -> list[int]:
-    """The weight in percent of each given hole in r (0 = not in r)."""
-    rk = row_keys(r.holes)
-    q = row_keys(np.array(holes, np.uint8).reshape(len(holes), r.hole_count))
-    at = np.minimum(np.searchsorted(rk, q), max(len(rk) - 1, 0))
-    hit = (rk[at] == q) if len(rk) else np.zeros(len(q), bool)
-    w = np.rint(r.weights * 100).astype(np.int64) if len(rk) else np.zeros(0, np.int64)
-    return [int(w[a]) if h else 0 for a, h in zip(at, hit, strict=True)]
 
 
 @pytest.fixture(scope="module")

@@ -16,13 +16,14 @@ import re
 
 import pytest
 
+import paths
 from omaha import phh
 from omaha.errors import HistoryError, OmahaError
 from omaha.history import detect, parse, read
 from omaha.history.pacific import local_cards, money_text
 
 D = decimal.Decimal
-DATA = pathlib.Path(__file__).parent / "data" / "hh"
+DATA = paths.DATA / "hh"
 PACIFIC = DATA / "pacific" / "own_888_plo.txt"
 ACR = DATA / "winning" / "own_winning_acr.txt"
 WPN_OLD = DATA / "winning" / "own_winning_old.txt"
@@ -563,17 +564,95 @@ def test_winning_five_card_omaha() -> None:
     assert stacks(h) == {"Ben": D("49.75"), "Hero": D("44.50"), "Ann": D("55.25")}
 
 
-def test_winning_heads_up_button_in_the_big_blind_is_refused_by_name() -> None:
+WINNING_RING = [
+    "Game started at: 2015/5/1 16:37:50",
+    "Game ID: 900100008 2.50/5 Jordan (Omaha)",
+    "Seat 2 is the button",
+    "Seat 1: Ann (288.25).",
+    "Seat 2: Ben (236.79).",
+    "Seat 5: Cleo (333.81).",
+    "Seat 6: Dan (419.72).",
+    "Player Cleo is timed out.",
+    "Player Cleo sitting out",
+    "Player Ann has small blind (2.50)",
+    "Player Ben has big blind (5)",
+    "Player Ann received a card.",
+    "Player Ann received a card.",
+    "Player Ann received a card.",
+    "Player Ann received a card.",
+    "Player Ben received a card.",
+    "Player Ben received a card.",
+    "Player Ben received a card.",
+    "Player Ben received a card.",
+    "Player Ann calls (2.50)",
+    "Player Ben checks",
+    "*** FLOP ***: [6h Kc Jc]",
+    "Player Ann checks",
+    "Player Ben checks",
+    "*** TURN ***: [6h Kc Jc] [Js]",
+    "Player Ann checks",
+    "Player Ben bets (10)",
+    "Player Ann folds",
+    "Uncalled bet (10) returned to Ben",
+    "------ Summary ------",
+    "Pot: 9.70. Rake 0.30",
+    "Board: [6h Kc Jc Js]",
+    "Player Ann does not show cards.Bets: 5. Collects: 0. Loses: 5.",
+    "*Player Ben mucks (does not show cards). Bets: 5. Collects: 9.70. Wins: 4.70.",
+    "Game ended at: 2015/5/1 16:38:26",
+]
+
+
+def test_winning_table_gone_down_to_two_plays_in_the_order_of_a_full_table() -> None:
+    # Cleo and Dan sit out; the button stays on Ben's seat 2 and Ben posts
+    # the big blind: Ann, left of the button, posts the small blind and acts
+    # first on every street (docs/rules.md §5.4, heads_up_order="ring"). Ann
+    # puts in 5 and loses it; Ben's 10 comes back and he collects the pot of
+    # 10 less 0.30 rake: 236.79 - 5 + 9.70 = 241.49.
+    (h,) = parse("\n".join(WINNING_RING) + "\n", "x.txt")
+    assert h.fields["_heads_up_order"] == "ring"
+    assert h.fields["players"] == ["Ann", "Ben"] and h.fields["blinds_or_straddles"] == [
+        D("2.50"),
+        5,
+    ]
+    assert stacks(h) == {"Ann": D("283.25"), "Ben": D("241.49")}
+    # Without the option the engine deals it heads-up (Ben, the button, in
+    # the small blind and first to act): the file's first action is refused.
+    plain = h.with_fields(**{"_heads_up_order": "button_small_blind"})
+    with pytest.raises(OmahaError, match="900100008"):
+        phh.replay(plain)
+
+
+def test_winning_ring_order_is_checked_turn_by_turn() -> None:
+    # Ben acting first on the flop is the heads-up order, not the file's.
+    lines = list(WINNING_RING)
+    at = lines.index("Player Ann checks")
+    lines[at], lines[at + 1] = lines[at + 1], lines[at]
+    with pytest.raises(OmahaError, match="900100008"):
+        phh.replay(parse("\n".join(lines) + "\n", "x.txt")[0])
+
+
+def test_winning_button_in_the_big_blind_without_a_small_blind_is_an_error() -> None:
+    lines = [x for x in WINNING_RING if "has small blind" not in x]
+    lines = [x.replace("Player Ann calls (2.50)", "Player Ann calls (5)") for x in lines]
+    with pytest.raises(HistoryError, match=r"900100008.*without the other player posting"):
+        parse("\n".join(lines) + "\n", "x.txt")
+
+
+def test_winning_heads_up_button_in_the_small_blind_is_the_plain_heads_up_order() -> None:
+    # The site's heads-up tables (fpdb-3's LHE-2max-USD-2.00-4.00-201608):
+    # the button posts the small blind, acts first before the flop and
+    # last after it (§5.4). Ben, on the button, completes and bets the flop.
     lines = [
-        "Game started at: 2015/5/1 16:37:50",
-        "Game ID: 900100008 2.50/5 Jordan (Omaha)",
+        "Game started at: 2016/8/2 10:53:49",
+        "Game ID: 900100009 2.50/5 Jordan (Omaha)",
         "Seat 2 is the button",
-        "Seat 1: Ann (288.25).",
-        "Seat 2: Ben (236.79).",
-        "Player Ann has small blind (2.50)",
-        "Player Ben has big blind (5)",
-        "Player Ann calls (2.50)",
-        "Player Ben checks",
+        "Seat 1: Ann (100).",
+        "Seat 2: Ben (100).",
+        "Player Ben has small blind (2.50)",
+        "Player Ann has big blind (5)",
+        "Player Ben calls (2.50)",
+        "Player Ann checks",
         "*** FLOP ***: [6h Kc Jc]",
         "Player Ann checks",
         "Player Ben bets (10)",
@@ -583,7 +662,41 @@ def test_winning_heads_up_button_in_the_big_blind_is_refused_by_name() -> None:
         "Pot: 9.70. Rake 0.30",
         "Player Ann does not show cards.Bets: 5. Collects: 0. Loses: 5.",
         "*Player Ben mucks (does not show cards). Bets: 5. Collects: 9.70. Wins: 4.70.",
-        "Game ended at: 2015/5/1 16:38:26",
+        "Game ended at: 2016/8/2 10:54:10",
     ]
-    with pytest.raises(HistoryError, match=r"900100008.*the button 'Ben' posts the big blind"):
-        parse("\n".join(lines) + "\n", "x.txt")
+    (h,) = parse("\n".join(lines) + "\n", "x.txt")
+    assert "_heads_up_order" not in h.fields
+    assert stacks(h) == {"Ann": 95, "Ben": D("104.70")}
+
+
+def test_the_ring_order_for_two_at_the_table() -> None:
+    # docs/rules.md §5.4, heads_up_order="ring": seat 0, left of the button
+    # (seat 1), posts the small blind and acts first before the flop and
+    # after it; the button posts the big blind. The next hand the button
+    # moves to seat 0, who then posts the big blind.
+    from omaha import PotLimit, Table
+
+    t = Table([100, 100], PotLimit(1, 2), button=1, heads_up_order="ring")
+    hand_ = t.deal(seed=1)
+    assert hand_.stacks == (99, 98) and hand_.to_act == 0
+    hand_.call()
+    hand_.check()
+    assert hand_.street == "flop" and hand_.to_act == 0
+    again = phh.HandHistory.from_hand(hand_)
+    assert again.fields["_heads_up_order"] == "ring"
+    assert again.fields["blinds_or_straddles"] == [1, 2]
+    for street in ("flop", "turn", "river"):  # seat 0 first on every street
+        assert hand_.street == street and hand_.to_act == 0
+        hand_.check()
+        hand_.check()
+    assert hand_.showdown_order[0] == 0  # no bet on the river: the first left of the button
+    hand_.show()
+    hand_.show()
+    assert hand_.is_over
+    replayed = phh.replay(phh.HandHistory.from_hand(hand_))
+    assert replayed.complete
+    second = t.deal(seed=2)
+    assert second.button == 0
+    assert second.stacks[1] == t.stacks[1] - 1 and second.to_act == 1
+    with pytest.raises(ValueError, match="heads_up_order"):
+        Table([100, 100], PotLimit(1, 2), heads_up_order="swap")  # type: ignore[arg-type]

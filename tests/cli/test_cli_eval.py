@@ -22,9 +22,8 @@ import pytest
 
 from eval_expect import BAD_ROWS, OUTPUT_COLUMNS, csv_lines, expected_csv, expected_fields
 from omaha.cli import main
+from paths import EXAMPLES
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 

@@ -4,7 +4,7 @@ The PHH files of tests/data/phh (and those of ../shared/data/phh when that
 folder is there: read in place, never copied) are mutated by a seeded
 generator: bytes flipped, lines deleted or repeated, amounts edited (one
 unit more, a digit more or less, a sign, another script's digit, an
-exponent, ``NaN``, ...; the edits of tests/test_fuzz_sites.py), a field
+exponent, ``NaN``, ...; the edits of tests/mutation.py), a field
 set to a value of another kind or size (``_pots = 5``, ``month = 61``,
 ``_user = 1e999999999999``, 5,000 digits), and each file is cut after
 every line. Each input must, within :data:`TIME_BOUND`,
@@ -32,11 +32,12 @@ import pytest
 
 import conformance_corpus
 from fuzz_scale import scaled
+from mutation import Counts, cuts, mutants
 from omaha import phh
 from omaha.errors import OmahaError
-from test_fuzz_sites import Counts, mutants
+from paths import DATA
 
-OWN = sorted((pathlib.Path(__file__).parent / "data" / "phh").glob("*.phh"))
+OWN = sorted((DATA / "phh").glob("*.phh"))
 SHARED_DIR = conformance_corpus.ROOT / "phh"  # ../shared/data/phh (OMAHA_SHARED_DATA overrides)
 TIME_BOUND = 5.0
 """Seconds one input may take (load, write, read back, two replays); real ones take ms."""
@@ -71,10 +72,7 @@ def check(data: bytes, name: str, counts: Counts) -> None:
         counts.refused += 1
     except Exception as exc:  # the invariant: nothing else, ever
         counts.escapes.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
-    took = time.perf_counter() - start
-    counts.slowest = max(counts.slowest, took)
-    if took > TIME_BOUND:
-        counts.escapes.append(f"{name}: took {took:.1f} s")
+    counts.timed(name, time.perf_counter() - start, TIME_BOUND)
 
 
 # PHH's own kind of damage: a field set to a value of another kind or size.
@@ -114,9 +112,8 @@ def run(seed: int, per_file: int, cut_every_line: bool, files: list[pathlib.Path
         for what, mutant in [*mutants(data, rng, per_file), *field_mutants(data, rng, per_file)]:
             check(mutant, f"{path.name} ({what}, seed {seed})", counts)
         if cut_every_line:
-            ends = [i for i, byte in enumerate(data) if byte == 0x0A]
-            for i, end in enumerate(ends):
-                check(data[:end], f"{path.name} (cut after line {i + 1})", counts)
+            for what, cut in cuts(data):
+                check(cut, f"{path.name} ({what})", counts)
     return counts
 
 
@@ -151,14 +148,6 @@ def test_fuzz_long() -> None:
     runs = [(seed, OWN) for seed in range(6)] + [(100 + seed, _shared()) for seed in range(2)]
     for seed, files in runs:
         counts = run(seed=seed, per_file=scaled(400), cut_every_line=seed in (0, 100), files=files)
-        totals.inputs += counts.inputs
-        totals.accepted += counts.accepted
-        totals.refused += counts.refused
-        totals.escapes += counts.escapes
-        totals.slowest = max(totals.slowest, counts.slowest)
-    print(
-        f"\nPHH fuzz: {totals.inputs} inputs, {totals.accepted} accepted, "
-        f"{totals.refused} refused, {len(totals.escapes)} escapes, "
-        f"slowest {totals.slowest:.3f} s"
-    )
+        totals.add(counts)
+    print("\n" + totals.summary("PHH fuzz"))
     assert totals.escapes == [], totals.escapes[:20]

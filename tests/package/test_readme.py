@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import doctest
-import pathlib
 import re
 
 import pytest
 
-README = pathlib.Path(__file__).parent.parent / "README.md"
+from paths import README
+
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
 
 

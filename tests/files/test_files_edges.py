@@ -20,8 +20,8 @@ import pytest
 from omaha.cli import main
 from omaha.errors import ArgumentError, TableFormatError
 from omaha.files import evaluate_file, open_reader
+from paths import EXAMPLES
 
-EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
 HANDS = EXAMPLES / "hands.csv"
 EXPECTED = (EXAMPLES / "hands.expected.csv").read_bytes()
 

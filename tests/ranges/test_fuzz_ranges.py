@@ -32,7 +32,7 @@ import range_oracle as ro
 from fuzz_scale import scaled
 from omaha import RangeSyntaxError, format_range, parse_range
 from omaha.errors import OmahaError
-from test_ranges import weights_of
+from range_rows import weights_of
 
 ROUND_TRIP_HOLES = 20_000
 """The largest range read back from its :func:`format_range` text."""

@@ -10,9 +10,10 @@ import sys
 
 import pytest
 
+import paths
 from omaha.cli import main
 
-DATA = pathlib.Path(__file__).parent / "data" / "phh"
+DATA = paths.DATA / "phh"
 REAL_FILES = sorted(DATA.glob("*.phh"))
 RECORD_2009 = DATA / "online-2009-plo-heads-up-record-pot.phh"
 

@@ -25,10 +25,10 @@ from omaha.cli import main
 from omaha.errors import ArgumentError, MissingDependencyError
 from omaha.history import to_frame
 from omaha.history.reports import REPORT_COLUMNS, format_report, report
+from paths import DATA, ROOT
 
-HERE = pathlib.Path(__file__).parent
-WINAMAX = HERE / "data" / "hh" / "winamax" / "own_winamax_plo.txt"
-ALL = str(HERE / "data" / "hh" / "**" / "*.*")
+WINAMAX = DATA / "hh" / "winamax" / "own_winamax_plo.txt"
+ALL = str(DATA / "hh" / "**" / "*.*")
 
 
 def test_the_report_of_a_small_real_file_counted_by_hand() -> None:
@@ -165,8 +165,8 @@ def test_phh_files_and_hands_report_alike(tmp_path: pathlib.Path) -> None:
 def test_the_analysis_page_shows_the_report_command_output(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    page = (HERE.parent / "docs" / "analysis.md").read_text(encoding="utf-8")
-    monkeypatch.chdir(HERE.parent)
+    page = (ROOT / "docs" / "analysis.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(ROOT)
     shown = page.split("$ omaha report tests/data/hh/winamax/own_winamax_plo.txt\n")[1]
     shown = shown.split("```")[0]
     assert main(["report", "tests/data/hh/winamax/own_winamax_plo.txt"]) == 0
@@ -176,10 +176,10 @@ def test_the_analysis_page_shows_the_report_command_output(
 def test_the_readme_shows_the_report_of_the_example_hands(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = "$ omaha report examples/hands.winamax.txt --player Hero\n"
     shown = readme.split(command)[1].split("\n\n")[0]
-    monkeypatch.chdir(HERE.parent)
+    monkeypatch.chdir(ROOT)
     assert main(["report", "examples/hands.winamax.txt", "--player", "Hero"]) == 0
     out = capsys.readouterr().out
     assert out == "".join(line[4:] + "\n" for line in shown.splitlines())

@@ -11,6 +11,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from paths import TOOLS
+
 
 def _run(code: str, *flags: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -84,9 +86,7 @@ def test_lazy_names_are_listed_once() -> None:
 
 def test_the_import_graph_has_no_circle() -> None:
     """No module imports, even from inside a function, one that imports it back."""
-    import pathlib
-
-    tool = pathlib.Path(__file__).parent.parent / "tools" / "import_graph.py"
+    tool = TOOLS / "import_graph.py"
     run = subprocess.run([sys.executable, str(tool)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "circles (with imports in functions): none" in run.stdout

@@ -23,6 +23,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from paths import DATA
+
 pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
 
@@ -32,8 +34,7 @@ from omaha.errors import ArgumentError  # noqa: E402
 from omaha.history import to_frame  # noqa: E402
 from omaha.history.frame import SCHEMA  # noqa: E402
 
-HERE = pathlib.Path(__file__).parent
-OWN = sorted(str(p) for p in (HERE / "data" / "hh").rglob("*") if p.is_file())
+OWN = sorted(str(p) for p in (DATA / "hh").rglob("*") if p.is_file())
 TIMEOUT = 120
 
 
@@ -75,7 +76,7 @@ def test_blocks_of_hands_give_the_same_rows(client: Any, hands_per_task: int) ->
 
 
 def test_history_frame_expands_globs_and_refuses_nothing() -> None:
-    lazy = od.history_frame(str(HERE / "data" / "hh" / "winamax" / "*.txt"))
+    lazy = od.history_frame(str(DATA / "hh" / "winamax" / "*.txt"))
     assert lazy.npartitions == 1
     with pytest.raises(ArgumentError, match="no file matches"):
         od.history_frame(["nowhere/*.txt"])
@@ -98,7 +99,7 @@ def test_report_dask_prints_what_report_prints(capsys: pytest.CaptureFixture[str
 
 def _big_files(root: pathlib.Path, files: int, hands: int) -> list[str]:
     """PokerStars files of the real hands of one file, repeated with new hand numbers."""
-    source = HERE / "data" / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_hu_split.txt"
+    source = DATA / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_hu_split.txt"
     text = source.read_text(encoding="utf-8").strip()
     number = re.compile(r"(PokerStars (?:Game|Hand) #)\d+")
     out = []

@@ -44,10 +44,10 @@ from omaha.history import allin_ev, to_frame
 from omaha.history.allin import known_holes, outcome
 from omaha.history.frame import iter_batches, iter_histories
 from omaha.history.stats import hand_stats, middle_positions, positions
+from paths import DATA
 from table_play import check_down, random_action, random_table
 
-HERE = pathlib.Path(__file__).parent
-OWN = sorted(str(p) for p in (HERE / "data" / "hh").rglob("*") if p.is_file())
+OWN = sorted(str(p) for p in (DATA / "hh").rglob("*") if p.is_file())
 SHARED = cc.ROOT  # ../shared/data, or OMAHA_SHARED_DATA (CI runs the sdist's tests elsewhere)
 SHARED_FILES = sorted(
     p
@@ -186,15 +186,15 @@ def test_the_column_contract_names_order_and_types() -> None:
 
 
 def test_sources_paths_globs_histories_and_bad_ones(tmp_path: pathlib.Path) -> None:
-    path = HERE / "data" / "hh" / "winamax" / "own_winamax_plo.txt"
+    path = DATA / "hh" / "winamax" / "own_winamax_plo.txt"
     by_path = to_frame(path)
-    by_glob = to_frame(str(HERE / "data" / "hh" / "winamax" / "*.txt"))
+    by_glob = to_frame(str(DATA / "hh" / "winamax" / "*.txt"))
     from omaha import history
 
     by_history = to_frame(history.read(path))
     assert by_path.equals(by_glob) and by_path.equals(by_history)
     assert by_path.num_rows == 14
-    phh_file = HERE / "data" / "phh" / "wsop-2023-43-day5-hand12.phh"
+    phh_file = DATA / "phh" / "wsop-2023-43-day5-hand12.phh"
     assert to_frame(phh_file).num_rows == len(phh.read(phh_file)[0].starting_stacks)
     with pytest.raises(ArgumentError, match=r"no file matches 'nowhere/\*\.txt'"):
         to_frame("nowhere/*.txt")
@@ -262,7 +262,7 @@ def test_every_hand_of_the_shared_files_adds_up() -> None:
 
 
 def test_the_statistics_of_a_small_real_file_counted_by_hand() -> None:
-    frame = to_frame(HERE / "data" / "hh" / "winamax" / "own_winamax_plo.txt")
+    frame = to_frame(DATA / "hh" / "winamax" / "own_winamax_plo.txt")
     keys = ["position", "vpip", "pfr", "three_bet", "saw_flop", "went_to_showdown"]
     got = {(r["hand"][-4:], r["player"]): tuple(r[k] for k in [*keys, "won_at_showdown"])
            for r in frame.to_pylist()}  # fmt: skip
@@ -617,7 +617,7 @@ def test_a_block_of_hands_is_read_alone_with_the_file_line_numbers(tmp_path: pat
     from omaha.errors import HistoryError
     from omaha.history.frame import count_hands, iter_block
 
-    source = HERE / "data" / "hh" / "winamax" / "own_winamax_plo.txt"
+    source = DATA / "hh" / "winamax" / "own_winamax_plo.txt"
     text = source.read_text(encoding="utf-8")
     assert count_hands(source) == 3
     whole = history.read(source)
@@ -633,11 +633,11 @@ def test_a_block_of_hands_is_read_alone_with_the_file_line_numbers(tmp_path: pat
     assert list(iter_block(bad, 0, 2)) == whole[:2]
     with pytest.raises(ArgumentError, match="-1"):
         list(iter_block(source, -1, 2))
-    phh_file = HERE / "data" / "phh" / "wsop-2023-43-day5-hand12.phh"
+    phh_file = DATA / "phh" / "wsop-2023-43-day5-hand12.phh"
     assert count_hands(phh_file) is None and len(list(iter_block(phh_file, 0, 5))) == 1
 
 
-_NOLOW = HERE / "data" / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
+_NOLOW = DATA / "hh" / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
 
 
 def test_a_real_pokerstars_turn_all_in_counted_by_hand() -> None:

@@ -3,7 +3,7 @@
 The quick pass (a whole block of a record per line at once) must give
 exactly what the byte-by-byte scan gives, for any text cut into any blocks;
 the byte-by-byte scan itself is held to the line numbers of the readers'
-messages by tests/test_cli_eval.py and tests/test_adversarial_eval.py.
+messages by tests/cli/test_cli_eval.py and tests/cli/test_cli_eval_adversarial.py.
 """
 
 from __future__ import annotations

@@ -4,7 +4,6 @@ PHHError naming the value, or load and round-trip whole; never another exception
 from __future__ import annotations
 
 import decimal
-import pathlib
 import re
 import time
 
@@ -12,8 +11,9 @@ import pytest
 
 from omaha import phh
 from omaha.errors import PHHError, quote
+from paths import DATA
 
-HAND = (pathlib.Path(__file__).parent / "data" / "phh" / "wsop-2023-43-day5-hand12.phh").read_text()
+HAND = (DATA / "phh" / "wsop-2023-43-day5-hand12.phh").read_text()
 
 
 def _round_trip(text: str) -> phh.HandHistory:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import omaha
+import paths
 from omaha import IllegalActionError, OmahaError, phh
 from omaha.cards import parse_cards
 from omaha.games import Game
@@ -23,7 +24,7 @@ from omaha.phh import fields
 from omaha.phh import history as phh_history
 from table_play import relabel
 
-DATA = pathlib.Path(__file__).parent / "data" / "phh"
+DATA = paths.DATA / "phh"
 REAL_FILES = sorted(DATA.glob("*.phh"))
 RECORD_2009 = DATA / "online-2009-plo-heads-up-record-pot.phh"
 

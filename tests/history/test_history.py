@@ -17,13 +17,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import paths
 from omaha import phh
 from omaha.cards import parse_cards
 from omaha.errors import HandSkippedWarning, HistoryError
 from omaha.history import detect, parse, read
 from omaha.history.text import _lines, decode
 
-DATA = pathlib.Path(__file__).parent / "data" / "hh"
+DATA = paths.DATA / "hh"
 REAL = sorted(p for p in DATA.rglob("*") if p.is_file() and not p.name.startswith("own_"))
 OWN = sorted(DATA.rglob("own_*"))
 """Files written for these tests from the formats' public descriptions and examples."""

@@ -2,7 +2,7 @@
 
 Each page of ``docs/`` is one doctest: its ```` ```python ```` blocks run in
 order in one namespace, from the repository's root (the paths in the pages
-are relative to it). The README's blocks are ``tests/test_readme.py``'s.
+are relative to it). The README's blocks are ``tests/package/test_readme.py``'s.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-ROOT = pathlib.Path(__file__).parent.parent
-DOCS = ROOT / "docs"
+from paths import DOCS, ROOT
+
 PAGES = sorted(DOCS.glob("*.md"))
 # The pages that hold examples: a page losing all of its examples fails here.
 WITH_EXAMPLES = {

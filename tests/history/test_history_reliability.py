@@ -14,10 +14,10 @@ import warnings
 
 import pytest
 
-from conftest import DATA
 from omaha import history, phh
 from omaha.errors import HistoryError, OmahaError
 from omaha.history.notation import MAX_AMOUNT_DIGITS, AmountError, parse_money
+from paths import DATA
 
 HH = DATA / "hh"
 STARS = """PokerStars Hand #1:  Omaha Pot Limit ($0.05/$0.10 USD) - 2014/01/06 16:05:07 ET

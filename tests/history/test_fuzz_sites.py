@@ -21,53 +21,28 @@ the slowest input 0.3 s on a loaded machine.
 
 from __future__ import annotations
 
-import dataclasses
 import pathlib
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
 
 import pytest
 
 import conformance_corpus
-from conftest import DATA
 from fuzz_scale import scaled
+from mutation import Counts, cuts, mutants
 from omaha import history, phh
 from omaha.errors import OmahaError
 from omaha.history.detect import START
 from omaha.history.text import decode
+from paths import DATA
 
 FILES = sorted(p for p in (DATA / "hh").rglob("*") if p.is_file())
 TIME_BOUND = 5.0
 """Seconds one input may take (import and replay); real ones take milliseconds."""
 
-_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
 _STARTS = re.compile("^(?:" + "|".join(START.values()) + ")", re.MULTILINE)
 """A hand's first line, in every text format (the readers' own patterns)."""
-_EDITS: tuple[Callable[[str], str], ...] = (
-    lambda n: str(int(n.replace(",", "").replace(".", "") or 0) + 1),
-    lambda n: n + "0",
-    lambda n: n[:-1] or "0",
-    lambda n: n + "1",
-    lambda n: "-" + n,
-    lambda n: n[:-1] + "\u0663",
-    lambda n: n + "e3",
-    lambda n: "NaN",
-    lambda n: n[::-1],
-    lambda n: "9" * 17,
-)
-
-
-@dataclasses.dataclass
-class Counts:
-    """What a run met."""
-
-    inputs: int = 0
-    accepted: int = 0
-    refused: int = 0
-    escapes: list[str] = dataclasses.field(default_factory=list)
-    slowest: float = 0.0
 
 
 def hand_starts(text: str) -> int:
@@ -97,37 +72,7 @@ def check(data: bytes, name: str, counts: Counts) -> None:
         counts.refused += 1
     except Exception as exc:  # the invariant: nothing else, ever
         counts.escapes.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
-    took = time.perf_counter() - start
-    counts.slowest = max(counts.slowest, took)
-    if took > TIME_BOUND:
-        counts.escapes.append(f"{name}: took {took:.1f} s")
-
-
-def mutants(data: bytes, rng: random.Random, count: int) -> Iterator[tuple[str, bytes]]:
-    """Yield ``count`` seeded mutations of a file's bytes, each named by what was done."""
-    lines = data.split(b"\n")
-    for _ in range(count):
-        kind = rng.randrange(4)
-        if kind == 0 and data:  # flip bytes
-            out = bytearray(data)
-            for _ in range(rng.randint(1, 3)):
-                out[rng.randrange(len(out))] = rng.randrange(256)
-            yield "flip", bytes(out)
-        elif kind == 1:  # delete a line
-            i = rng.randrange(len(lines))
-            yield f"delete line {i + 1}", b"\n".join(lines[:i] + lines[i + 1 :])
-        elif kind == 2:  # repeat a line
-            i = rng.randrange(len(lines))
-            yield f"repeat line {i + 1}", b"\n".join(lines[: i + 1] + lines[i:])
-        else:  # edit an amount
-            text = data.decode("utf-8", errors="surrogateescape")
-            found = list(_AMOUNT.finditer(text))
-            if not found:
-                continue
-            m = rng.choice(found)
-            edit = rng.choice(_EDITS)
-            new = text[: m.start()] + edit(m.group()) + text[m.end() :]
-            yield f"edit {m.group()!r} at {m.start()}", new.encode("utf-8", "surrogateescape")
+    counts.timed(name, time.perf_counter() - start, TIME_BOUND)
 
 
 def run(
@@ -142,9 +87,8 @@ def run(
         for what, mutant in mutants(data, rng, per_file):
             check(mutant, f"{path.name} ({what}, seed {seed})", counts)
         if cut_every_line:
-            ends = [i for i, byte in enumerate(data) if byte == 0x0A]
-            for i, end in enumerate(ends):
-                check(data[:end], f"{path.name} (cut after line {i + 1})", counts)
+            for what, cut in cuts(data):
+                check(cut, f"{path.name} ({what})", counts)
     return counts
 
 
@@ -168,9 +112,8 @@ def test_fuzz_quick_cuts_of_one_file_of_each_format() -> None:
         if path.parent.name in seen:
             continue
         seen.add(path.parent.name)
-        data = path.read_bytes()
-        for i, end in enumerate(e for e, byte in enumerate(data) if byte == 0x0A):
-            check(data[:end], f"{path.name} (cut after line {i + 1})", counts)
+        for what, cut in cuts(path.read_bytes()):
+            check(cut, f"{path.name} ({what})", counts)
     assert counts.escapes == []
 
 
@@ -183,14 +126,6 @@ def test_fuzz_long() -> None:
         runs += [(100 + seed, shared) for seed in range(2)]
     for seed, files in runs:
         counts = run(seed=seed, per_file=scaled(250), cut_every_line=seed in (0, 100), files=files)
-        totals.inputs += counts.inputs
-        totals.accepted += counts.accepted
-        totals.refused += counts.refused
-        totals.escapes += counts.escapes
-        totals.slowest = max(totals.slowest, counts.slowest)
-    print(
-        f"\nsite fuzz: {totals.inputs} inputs, {totals.accepted} accepted, "
-        f"{totals.refused} refused, {len(totals.escapes)} escapes, "
-        f"slowest {totals.slowest:.3f} s"
-    )
+        totals.add(counts)
+    print("\n" + totals.summary("site fuzz"))
     assert totals.escapes == [], sorted(set(e.split(" (")[0] + e[-80:] for e in totals.escapes))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 
 import conformance_corpus as cc
+from paths import README
 
 if not cc.available():
     pytest.skip(f"no conformance corpus at {cc.ROOT}", allow_module_level=True)
@@ -83,10 +84,9 @@ README_SITES = {
 
 def test_the_readme_table_is_what_the_corpus_gives() -> None:
     """The README's per-site table (files, hands, hands that replay) is today's result."""
-    import pathlib
     import re
 
-    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    readme = README.read_text("utf-8")
     rows = re.findall(r"^\| ([\w ]+) \| (\d+) \| (\d+) \| (\d+) \|", readme, re.M)
     stated = {README_SITES[name]: (int(f), int(h), int(ok)) for name, f, h, ok in rows}
     results = [cc.check_file(rel, SOURCES.get(rel)) for rel in FILES]

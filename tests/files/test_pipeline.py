@@ -34,6 +34,7 @@ from omaha.cli import main
 from omaha.errors import BadRowError, ColumnError, TableFormatError
 from omaha.files import RESULT_COLUMNS, evaluate_file, format_of, open_reader
 from omaha.files.cells import text_rows
+from paths import EXAMPLES
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
@@ -170,7 +171,7 @@ def test_codecs_in_and_out(tmp_path: pathlib.Path, fmt: str, codec: str) -> None
 
 
 def test_the_example_in_csv_and_parquet_agree(tmp_path: pathlib.Path) -> None:
-    examples = pathlib.Path(__file__).resolve().parent.parent / "examples"
+    examples = EXAMPLES
     assert main(["eval", str(examples / "hands.csv"), "-o", str(tmp_path / "out.parquet")]) == 0
     assert main(["eval", str(examples / "hands.parquet"), "-o", str(tmp_path / "back.csv")]) == 0
     golden = (examples / "hands.expected.csv").read_bytes().replace(b"\r\n", b"\n")
@@ -192,7 +193,7 @@ def test_eval_imports_only_what_it_uses(tmp_path: pathlib.Path, source: str, out
     """pyarrow.array and Array.to_numpy import pandas when it is installed (0.2-0.4 s a run);
     ``omaha eval`` builds its arrays from buffers (omaha.files._arrow) and loads the PHH reader,
     Dask and pyarrow.compute only when a run needs them."""
-    examples = pathlib.Path(__file__).resolve().parent.parent / "examples"
+    examples = EXAMPLES
     argv = ["eval", str(examples / source), "-o", str(tmp_path / output)]
     code = (
         "import sys\n"
@@ -541,7 +542,7 @@ def test_parquet_leaf_paths_are_pyarrows(tmp_path: pathlib.Path) -> None:
 
 
 def test_parquet_output_keeps_statistics_but_not_on_the_cards(tmp_path: pathlib.Path) -> None:
-    examples = pathlib.Path(__file__).resolve().parent.parent / "examples"
+    examples = EXAMPLES
     out = tmp_path / "out.parquet"
     assert main(["eval", str(examples / "hands.csv"), "-o", str(out)]) == 0
     group = pq.read_metadata(out).row_group(0)

@@ -19,6 +19,7 @@ import pytest
 import eval_expect
 import omaha
 from omaha.cli import main
+from paths import EXAMPLES
 
 HOLE, BOARD = "AhKsKd4c", "2sKh8d5cAd"
 
@@ -304,7 +305,7 @@ def test_a_binary_file_under_a_text_name_is_one_clear_error(
     # "Exception ignored" traceback, the message held raw bytes, and the
     # read-ahead thread, still waiting for the interpreter at exit, aborted
     # the process (exit 134) in about one run of three.
-    data = (pathlib.Path(__file__).parent.parent / "examples" / "hands.parquet").read_bytes()
+    data = (EXAMPLES / "hands.parquet").read_bytes()
     path = tmp_path / "wrong.csv"
     path.write_bytes(head + data[4:])
     for _ in range(6):

@@ -7,10 +7,11 @@ import pathlib
 
 import pytest
 
+import paths
 from omaha import history, phh
 from omaha.cli import main
 
-DATA = pathlib.Path(__file__).parent / "data" / "hh"
+DATA = paths.DATA / "hh"
 FILES = sorted(str(p) for p in DATA.rglob("*") if p.is_file())
 NOLOW = DATA / "pokerstars" / "stars_plo8_cash_0.05-0.10_allin_nolow.txt"
 
@@ -164,7 +165,7 @@ def test_outputs_get_the_mode_of_a_new_file(
         out = tmp_path / "out.phhs"
         assert run(capsys, "import", *FILES[:2], "-o", str(out))[0] == 0
         evaluated = tmp_path / "out.csv"
-        hands = str(pathlib.Path(__file__).parent.parent / "examples" / "hands.csv")
+        hands = str(paths.EXAMPLES / "hands.csv")
         assert main(["eval", hands, "-o", str(evaluated)]) == 0
     finally:
         os.umask(old)

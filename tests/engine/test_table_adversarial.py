@@ -18,7 +18,7 @@ from omaha.pots import Pot, build_pots
 from omaha.table import Table
 from table_play import act, check_down, deal, seated, snapshot
 
-# Hands on the board 3c 4d 5h Ks Kh (as in tests/test_table_rules.py):
+# Hands on the board 3c 4d 5h Ks Kh (as in tests/engine/test_table_rules.py):
 BOARD = "3c4d5hKsKh"
 QUADS = "KcKd9c8s"  # four kings: the best high
 WHEEL = "Ac2d9s9d"  # a five-high straight; low 5-4-3-2-A

@@ -12,12 +12,13 @@ import pathlib
 
 import pytest
 
+import paths
 from omaha import phh
 from omaha.errors import HistoryError
 from omaha.history import parse, read
 
 D = decimal.Decimal
-DATA = pathlib.Path(__file__).parent / "data" / "hh"
+DATA = paths.DATA / "hh"
 STARS1 = DATA / "pokerstars" / "own_stars_cashout_rit_old.txt"
 STARS2 = DATA / "pokerstars" / "own_stars_eur_play_ko_zoom.txt"
 
