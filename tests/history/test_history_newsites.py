@@ -350,6 +350,28 @@ def test_bovada_side_pot_results_that_fit_no_side_pot_are_an_error() -> None:
         parse(one, "x.txt")
 
 
+def test_the_side_pot_sharing_stops_at_two_ways() -> None:
+    """Lines that pay nothing give many sharings: two tell an ambiguous hand, and suffice.
+
+    Nine side pots of 1 chip, each paid by a line of 1 and ten lines of 0,
+    can be shared out in 11**8 ways: the search that listed every way never
+    returned; it now tries each (line, pot) once and stops at the second.
+    """
+    from omaha.history.bovada import _shares
+
+    def exact(got: int, held: int) -> bool:
+        return got == held
+
+    amounts = ([1] + [0] * 10) * 9
+    assert _shares(amounts, [1] * 9, exact) == [
+        [1, *[11] * 7, 21],
+        [1, *[11] * 6, 12, 20],
+    ]
+    assert _shares([5, 5, 3], [10, 3], exact) == [[2, 1]]
+    assert _shares([5, 5, 3], [10, 4], exact) == []
+    assert _shares([], [], exact) == [[]]
+
+
 # ------------------------------------------------------------ every reader: bad input
 
 

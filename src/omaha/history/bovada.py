@@ -477,22 +477,39 @@ class BovadaReader:
 def _shares(
     amounts: list[int], holds: list[int], fits: Callable[[int, int], bool]
 ) -> list[list[int]]:
-    """Return every way to cut ``amounts``, in order, into one run per pot of ``holds`` that fits.
+    """Return the ways (at most two) to cut ``amounts``, in order, into a run per pot of ``holds``.
 
     Each way is the number of amounts each pot takes (at least one: every
     pot has a winner); ``fits(paid, held)`` says whether a pot holding
-    ``held`` may pay ``paid``.
+    ``held`` may pay ``paid``. Two ways are enough to tell a unique sharing
+    from an ambiguous one, and the search stops there: each (line, pot)
+    is tried once, so lines that pay nothing cannot make it exponential.
 
     >>> _shares([5, 5, 3], [10, 3], lambda got, held: got == held)
     [[2, 1]]
+    >>> _shares([1, 0, 1], [1, 1], lambda got, held: got == held)
+    [[1, 2], [2, 1]]
     """
-    if not holds:
-        return [[]] if not amounts else []
-    ways: list[list[int]] = []
-    for count in range(1, len(amounts) - len(holds) + 2):
-        if fits(sum(amounts[:count]), holds[0]):
-            ways.extend([count, *rest] for rest in _shares(amounts[count:], holds[1:], fits))
-    return ways
+    starts = [0]
+    for amount in amounts:
+        starts.append(starts[-1] + amount)
+    found: dict[tuple[int, int], list[list[int]]] = {}
+
+    def ways(at: int, pot: int) -> list[list[int]]:  # amounts[at:] over holds[pot:]
+        if pot == len(holds):
+            return [[]] if at == len(amounts) else []
+        if (at, pot) not in found:
+            out: list[list[int]] = []
+            last = len(amounts) - (len(holds) - pot - 1)  # a line left for each later pot
+            for stop in range(at + 1, last + 1):
+                if fits(starts[stop] - starts[at], holds[pot]):
+                    out.extend([stop - at, *rest] for rest in ways(stop, pot + 1))
+                    if len(out) >= 2:
+                        break
+            found[at, pot] = out[:2]
+        return found[at, pot]
+
+    return ways(0, 0)
 
 
 def read_hand(hand: HandText, path: str) -> HandHistory:
