@@ -50,6 +50,7 @@ from omaha.structures import FixedLimit, NoLimit, PotLimit, big_blind_position
 
 __all__ = [
     "ButtonRule",
+    "HEADS_UP_ORDERS",
     "HeadsUpOrder",
     "Layout",
     "SeatInfo",
@@ -65,6 +66,8 @@ ButtonRule = Literal["moving", "dead"]
 
 HeadsUpOrder = Literal["button_small_blind", "ring"]
 """Who posts which blind and acts first when two play (docs/rules.md §5.4)."""
+HEADS_UP_ORDERS: tuple[HeadsUpOrder, ...] = ("button_small_blind", "ring")
+"""The values of the table option ``heads_up_order``; the first is the default."""
 
 Structure = FixedLimit | PotLimit | NoLimit
 
@@ -280,9 +283,10 @@ class Seating:
     ) -> None:
         if rule not in ("moving", "dead"):
             raise ArgumentError(f"button rule {quote(rule)} must be 'moving' or 'dead'")
-        if heads_up_order not in ("button_small_blind", "ring"):
+        if heads_up_order not in HEADS_UP_ORDERS:
             raise ArgumentError(
-                f"heads_up_order {quote(heads_up_order)} must be 'button_small_blind' or 'ring'"
+                "heads_up_order must be 'button_small_blind' or 'ring', "
+                f"got {quote(heads_up_order)}"
             )
         self.rule: ButtonRule = rule
         self.heads_up_order: HeadsUpOrder = heads_up_order

@@ -195,11 +195,6 @@ class Table:
         self.game: Game = checked_game
         self._hole_count = hole_count
         self._stacks = checked
-        if heads_up_order not in ("button_small_blind", "ring"):
-            raise ArgumentError(
-                "heads_up_order must be 'button_small_blind' or 'ring', "
-                f"got {quote(heads_up_order)}"
-            )
         self._seating = Seating(checked, button, button_rule, heads_up_order)
         self._hand: Hand | None = None
         self.chip = chip

@@ -70,6 +70,7 @@ from omaha.phh.fields import (
     TOURNAMENT_FIELD,
     UNCALLED_FIELD,
     Betting,
+    blinds_reversed,
 )
 from omaha.phh.history import HandHistory
 from omaha.pots import uncalled_bet
@@ -691,7 +692,7 @@ class HandBuilder:
 
         antes, blinds, live, dead = self._forced(dealt, pos)
         put("antes", antes)
-        put("blinds_or_straddles", blinds[::-1] if k == 2 and not self._ring() else blinds)
+        put("blinds_or_straddles", blinds[::-1] if self._reversed(k) else blinds)
         if self.betting == "fixed":
             small_bet = self.small_bet or self.big_blind or max(blinds)
             put("small_bet", small_bet)
@@ -828,9 +829,9 @@ class HandBuilder:
         except InvalidCardError as exc:
             raise self.error(str(exc), quote_line=False) from None
 
-    def _ring(self) -> bool:
-        """Whether two players play in the order of a full table (docs/rules.md §5.4)."""
-        return self.rules.get(HEADS_UP_ORDER_FIELD) == "ring"
+    def _reversed(self, players: int) -> bool:
+        """Whether the blinds go to PHH reversed (:func:`~omaha.phh.fields.blinds_reversed`)."""
+        return blinds_reversed(players, self.rules.get(HEADS_UP_ORDER_FIELD))
 
     def _forced(
         self, dealt: list[_Player], pos: dict[str, int]
@@ -838,7 +839,7 @@ class HandBuilder:
         """Sort the posts: the blinds by position, antes, and posts out of position (§8.3)."""
         k = len(dealt)
         antes, blinds, live, dead = [0] * k, [0] * k, [0] * k, [0] * k
-        sb_pos, bb_pos = (1, 0) if k == 2 and not self._ring() else (0, 1)
+        sb_pos, bb_pos = (1, 0) if self._reversed(k) else (0, 1)
         have_sb = have_bb = False
         for post in self._posts:
             i = pos[post.name]

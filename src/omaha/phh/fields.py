@@ -84,6 +84,7 @@ __all__ = [
     "TOURNAMENT_FIELD",
     "UNCALLED_FIELD",
     "VARIANTS",
+    "blinds_reversed",
     "lone_big_blind_ante",
     "variant_code",
 ]
@@ -221,6 +222,29 @@ _LETTER = {
 def variant_code(kind: StructureKind, game: GameName) -> str:
     """Return the variant code of a structure kind and a game (``"PO/8"``)."""
     return f"{_LETTER[kind]}O" + ("/8" if game == "hilo" else "")
+
+
+def blinds_reversed(players: int, heads_up_order: object) -> bool:
+    """Whether PHH lists a hand's ``blinds_or_straddles`` reversed (two players, not ring).
+
+    PHH applies two players' blinds reversed: the button's small blind is
+    the second entry. A hand played in the order of a full table
+    (``heads_up_order="ring"``, :data:`HEADS_UP_ORDER_FIELD`, docs/rules.md
+    §5.4) is written as at a full table, the small blind first.
+
+    Parameters
+    ----------
+    players : int
+        Players dealt in.
+    heads_up_order : str or None
+        The table option (None: the default, ``"button_small_blind"``).
+
+    >>> blinds_reversed(2, "button_small_blind"), blinds_reversed(2, "ring")
+    (True, False)
+    >>> blinds_reversed(3, None)
+    False
+    """
+    return players == 2 and heads_up_order != "ring"
 
 
 def lone_big_blind_ante(antes: Sequence[int], blinds_or_straddles: Sequence[int]) -> int | None:

@@ -88,6 +88,7 @@ from omaha.phh.record import record
 from omaha.phh.toml import dump_fields
 from omaha.pots import ODD_CHIPS
 from omaha.rake import RecordedRake
+from omaha.seating import HEADS_UP_ORDERS
 from omaha.structures import FixedLimit, NoLimit, PotLimit
 from omaha.table import Table
 
@@ -378,10 +379,10 @@ class HandHistory:
                 f"{', '.join(map(repr, ODD_CHIPS))}, not {quote(odd)}"
             )
         order = f.get(HEADS_UP_ORDER_FIELD, "button_small_blind")
-        if order not in ("button_small_blind", "ring"):
+        if order not in HEADS_UP_ORDERS:
             raise PHHError(
-                f"{name}: {HEADS_UP_ORDER_FIELD} must be 'button_small_blind' or 'ring', "
-                f"not {quote(order)}"
+                f"{name}: {HEADS_UP_ORDER_FIELD} must be one of "
+                f"{', '.join(map(repr, HEADS_UP_ORDERS))}, not {quote(order)}"
             )
         rule = f.get(RAISE_OVER_ALL_IN_FIELD, "callable")
         if not isinstance(rule, str) or rule not in RAISE_OVER_ALL_IN:

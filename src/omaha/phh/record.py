@@ -50,6 +50,7 @@ from omaha.phh.fields import (
     RAISE_OVER_ALL_IN_FIELD,
     RAKE_FIELD,
     RUN_BOARDS_FIELD,
+    blinds_reversed,
     lone_big_blind_ante,
     variant_code,
 )
@@ -97,9 +98,7 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
 
     antes = per_position(st.antes)
     bb_ante = st.big_blind_ante
-    ring = table.heads_up_order == "ring"
-    # PHH applies heads-up reversed (not in the ring order, §5.4)
-    bos = list(hand.blinds[::-1] if k == 2 and not ring else hand.blinds)
+    bos = list(hand.blinds[::-1] if blinds_reversed(k, table.heads_up_order) else hand.blinds)
     fields: dict[str, Any] = {"variant": variant_code(st.kind, table.game)}
     # A big-blind ante is written PHH's way (the big blind's entry in
     # ``antes``) when nothing else is anted and the file reads it back so;
@@ -142,7 +141,7 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
         fields[RAISE_OVER_ALL_IN_FIELD] = table.raise_over_all_in
     if table.odd_chips != "position":
         fields[ODD_CHIPS_FIELD] = table.odd_chips
-    if ring:
+    if table.heads_up_order == "ring":
         fields[HEADS_UP_ORDER_FIELD] = "ring"
     if isinstance(st, FixedLimit):
         if st.cap != 4:
