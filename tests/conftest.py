@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import pathlib
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -49,3 +51,29 @@ def data_dir() -> pathlib.Path:
 @pytest.fixture(scope="session", autouse=True)
 def _built_tables() -> None:
     omaha.warmup()
+
+
+CLUSTER_TIMEOUT = 120
+"""Seconds the Dask client waits to connect and for both workers before a test fails."""
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A client of a new LocalCluster, closed after the module's tests (tests/cluster/).
+
+    Two worker processes under nannies (a killed worker is started again),
+    one thread each, the dashboard on a free port. Skips without Dask.
+    """
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            worker_class=distributed.Nanny,
+        ) as cluster,
+        distributed.Client(cluster, set_as_default=False, timeout=CLUSTER_TIMEOUT) as c,
+    ):
+        c.wait_for_workers(2, timeout=CLUSTER_TIMEOUT)
+        yield c

@@ -17,7 +17,6 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pandas as pd
@@ -26,32 +25,16 @@ import pytest
 from paths import DATA
 
 pytest.importorskip("dask.dataframe")
-distributed = pytest.importorskip("distributed")
+pytest.importorskip("distributed")
 
-import omaha.dask as od  # noqa: E402
-from omaha.cli import main  # noqa: E402
-from omaha.errors import ArgumentError  # noqa: E402
-from omaha.history import to_frame  # noqa: E402
-from omaha.history.frame import SCHEMA  # noqa: E402
+import omaha.dask as od
+from omaha.cli import main
+from omaha.errors import ArgumentError
+from omaha.history import to_frame
+from omaha.history.frame import SCHEMA
 
 OWN = sorted(str(p) for p in (DATA / "hh").rglob("*") if p.is_file())
 TIMEOUT = 120
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    with (
-        distributed.LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            worker_class=distributed.Nanny,
-        ) as cluster,
-        distributed.Client(cluster, set_as_default=False, timeout=TIMEOUT) as c,
-    ):
-        c.wait_for_workers(2, timeout=TIMEOUT)
-        yield c
 
 
 def _local(paths: list[str]) -> pd.DataFrame:

@@ -30,7 +30,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -42,38 +41,21 @@ import pyarrow.parquet as pq
 import pytest
 
 pytest.importorskip("dask.dataframe")
-distributed = pytest.importorskip("distributed")
+pytest.importorskip("distributed")
 
-import dask.dataframe as dd  # noqa: E402
+import dask.dataframe as dd
 
-import omaha  # noqa: E402
-import omaha.dask as od  # noqa: E402
-from omaha.cards import random_deals  # noqa: E402
-from omaha.cli import main  # noqa: E402
-from omaha.files import tabular  # noqa: E402
+import omaha
+import omaha.dask as od
+from omaha.cards import random_deals
+from omaha.cli import main
+from omaha.files import tabular
 
 # dask.dataframe.io.parquet.arrow.read_partition calls df.reset_index(inplace=True)
 READ_PARQUET_WARNING = (
     "ignore:The inplace keyword in DataFrame.reset_index is deprecated:pandas.errors.Pandas4Warning"
 )
 TIMEOUT = 120  # seconds for one cluster computation before the test fails
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    omaha.warmup()
-    with (
-        distributed.LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            worker_class=distributed.Nanny,
-        ) as cluster,
-        distributed.Client(cluster, set_as_default=False, timeout=TIMEOUT) as c,
-    ):
-        c.wait_for_workers(2, timeout=TIMEOUT)
-        yield c
 
 
 def _deal_table(n: int, hole: int, board: int, seed: int) -> pa.Table:

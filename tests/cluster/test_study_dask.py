@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.importorskip("dask")
-distributed = pytest.importorskip("distributed")
+pytest.importorskip("distributed")
 
-import omaha  # noqa: E402
-import omaha.dask as od  # noqa: E402
-from omaha.errors import ArgumentError  # noqa: E402
-from omaha.study import flop_equities, mean_equity  # noqa: E402
+import omaha
+import omaha.dask as od
+from omaha.errors import ArgumentError
+from omaha.study import flop_equities, mean_equity
 
 TIMEOUT = 120
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    omaha.warmup()
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-        ) as cluster,
-        distributed.Client(cluster, set_as_default=False, timeout=TIMEOUT) as c,
-    ):
-        c.wait_for_workers(2, timeout=TIMEOUT)
-        yield c
 
 
 def test_flop_equities_on_workers_equals_local(client: Any) -> None:
