@@ -3,7 +3,8 @@
 Used by ``tests/history/test_fuzz_sites.py`` (site files) and
 ``tests/phh/test_fuzz_phh.py`` (PHH files): a seeded generator of damaged
 copies of a file's bytes, the cuts after each line, and :class:`Counts`, what
-a run met (inputs accepted, refused, escapes, the slowest input).
+a run met (inputs accepted, refused, escapes, the slowest input), which
+``tests/ranges/test_fuzz_ranges.py`` counts in too.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ import time
 import numpy as np
 import pytest
 
+import mutation
 import range_oracle as ro
 from fuzz_scale import scaled
 from omaha import RangeSyntaxError, format_range, parse_range
@@ -51,15 +52,16 @@ ALPHABET = RANKS + SUITS + SUIT_VARS + RANK_VARS.lower() + "*[]{}(),:!@+-%$01234
 
 
 @dataclasses.dataclass
-class Counts:
-    """What a run met."""
+class Counts(mutation.Counts):
+    """What a run met: the fuzzers' counts, and the accepted texts compared with the oracle."""
 
-    inputs: int = 0
-    accepted: int = 0
-    refused: int = 0
-    checked: int = 0  # accepted texts compared with the oracle
-    escapes: list[str] = dataclasses.field(default_factory=list)
-    slowest: float = 0.0
+    checked: int = 0
+
+    def add(self, other: mutation.Counts) -> None:
+        """Add another run's counts to these."""
+        super().add(other)
+        if isinstance(other, Counts):
+            self.checked += other.checked
 
 
 class Grammar:
@@ -199,10 +201,7 @@ def check(text: str, counts: Counts, oracle: ro.Oracle | None) -> None:
         counts.escapes.extend([f"{shown}: {type(exc).__name__}: {exc}"][: "%" not in text])
     except Exception as exc:  # the invariant: nothing else, ever
         counts.escapes.append(f"{shown}: {type(exc).__name__}: {exc}"[:300])
-    took = time.perf_counter() - start
-    counts.slowest = max(counts.slowest, took)
-    if took > TIME_BOUND:
-        counts.escapes.append(f"{shown}: took {took:.1f} s")
+    counts.timed(shown, time.perf_counter() - start, TIME_BOUND)
 
 
 def sample_oracle(seed: int, size: int) -> ro.Oracle:
@@ -237,12 +236,7 @@ def test_fuzz_long() -> None:
     totals = Counts()
     for seed in range(4):
         counts = run(seed=seed, texts=scaled(1000), oracle=sample_oracle(seed, 1000))
-        totals.inputs += counts.inputs
-        totals.accepted += counts.accepted
-        totals.refused += counts.refused
-        totals.checked += counts.checked
-        totals.escapes += counts.escapes
-        totals.slowest = max(totals.slowest, counts.slowest)
+        totals.add(counts)
     print(
         f"\nrange fuzz: {totals.inputs} inputs, {totals.accepted} accepted "
         f"({totals.checked} checked against the oracle), {totals.refused} refused, "
