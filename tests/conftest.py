@@ -21,6 +21,22 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("OMAHA_HYPOTHESIS_PROFILE", "default"))
 
 
+SLOW_TIMEOUT = 2400
+"""Seconds a ``slow`` test may run (pyproject's ``timeout`` of 600 s holds for the rest).
+
+The long fuzz runs take minutes at full size (``OMAHA_FUZZ_SCALE=1``, the
+README's command) and longer on a loaded machine: the general limit would
+fail a healthy run there.
+"""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give each ``slow`` test without a timeout of its own :data:`SLOW_TIMEOUT`."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Fail early when an in-place build is older than its Cython sources.
 

@@ -141,20 +141,25 @@ def _parse_text(text: str) -> list[int]:
 
 
 def _as_code(item: object) -> int:
+    if type(item) is int and 0 <= item <= 51:  # the common case (a deck of codes): no checks
+        return item
     if isinstance(item, str):
         return parse_card(item)
-    not_a_code = InvalidCardError(
-        f"a card must be a code 0..51 or a string such as 'As', not {quote(item)}"
-    )
     if isinstance(item, bool) or not hasattr(item, "__index__"):
-        raise not_a_code
+        raise _not_a_code(item)
     try:
         code = operator.index(item)  # an array of several numbers has __index__ too
     except (TypeError, ValueError):
-        raise not_a_code from None
+        raise _not_a_code(item) from None
     if not 0 <= code <= 51:
         raise InvalidCardError(f"card code {quote(code)} is outside 0..51")
     return code
+
+
+def _not_a_code(item: object) -> InvalidCardError:
+    return InvalidCardError(
+        f"a card must be a code 0..51 or a string such as 'As', not {quote(item)}"
+    )
 
 
 def parse_cards(cards: str | Iterable[str | int], n: int | None = None) -> tuple[int, ...]:

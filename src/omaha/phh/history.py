@@ -185,6 +185,13 @@ def _whole(value: object, key: str, low: int, high: int | None, name: str) -> in
     return value
 
 
+def _too_large(name: str, what: str, value: int) -> PHHError:
+    return PHHError(
+        f"{name}: {what} is too large ({quote(value)} in chips); an amount has at"
+        f" most {MAX_DIGITS:,} digits"
+    )
+
+
 def _same(a: object, b: object) -> bool:
     """Whether two field values are equal, a NaN being equal to a NaN in the same place.
 
@@ -296,17 +303,23 @@ class HandHistory:
         """
         # The one check kept: an amount past the bound would be written and not read
         # back (omaha.phh.amounts.MAX_DIGITS), so it is refused here as on reading.
-        limit = 10**MAX_DIGITS
-        amounts = [
-            (k, v) for k, vs in chips.items() for v in (vs if isinstance(vs, tuple) else [vs])
-        ]
-        amounts += [(f"action {a.text[:40]!r}", a.amount) for a in actions if a.amount is not None]
-        for what, value in amounts:
-            if isinstance(value, int) and not -limit < value < limit:
-                raise PHHError(
-                    f"{name}: {what} is too large ({quote(value)} in chips); an amount has at"
-                    f" most {MAX_DIGITS:,} digits"
-                )
+        # This runs on every imported hand: one max and min over the amounts (ints),
+        # and the amount is named only when one fails.
+        values = [a.amount for a in actions if a.amount is not None]
+        for vs in chips.values():
+            if type(vs) is tuple:
+                values += vs
+            else:
+                values.append(vs)
+        limit = _MAX_SCALE
+        if values and (max(values) >= limit or min(values) <= -limit):
+            for key, vs in chips.items():
+                for value in vs if isinstance(vs, tuple) else (vs,):
+                    if not -limit < value < limit:
+                        raise _too_large(name, key, value)
+            for a in actions:
+                if a.amount is not None and not -limit < a.amount < limit:
+                    raise _too_large(name, f"action {a.text[:40]!r}", a.amount)
         self = object.__new__(cls)
         object.__setattr__(self, "fields", fields)
         object.__setattr__(self, "name", name)
