@@ -115,7 +115,7 @@ from omaha._bits cimport (
 # ---------------------------------------------------------------------------
 
 # Additive rank keys: every multiset of five ranks (repetition allowed) has a
-# distinct key sum (a greedy B5 sequence; tests/test_eval.py re-checks it).
+# distinct key sum (a greedy B5 sequence; tests/eval/test_eval.py re-checks it).
 cdef uint32_t RKEY[13]
 RKEY[:] = [0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545]
 cdef enum:
