@@ -43,6 +43,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 __all__ = [
+    "AmountError",
     "ArgumentError",
     "ArgumentTypeError",
     "BadRowError",
@@ -264,6 +265,15 @@ class StatedResultError(PHHError):
         super().__init__(message)
         self.differences = differences
         self.players = players
+
+
+class AmountError(OmahaError, ValueError):
+    """Text of a site's file that is no amount, or an amount finer than the file's unit.
+
+    Raised by :mod:`omaha.history.notation` (``parse_money``, ``to_units``,
+    ``money_units``); the site readers re-raise it as a :class:`HistoryError`
+    naming the file, the hand and the line.
+    """
 
 
 class HistoryError(OmahaError, ValueError):

@@ -33,6 +33,7 @@ import functools
 import re
 
 from omaha.cards import parse_cards
+from omaha.errors import AmountError
 
 __all__ = [
     "AmountError",
@@ -43,10 +44,6 @@ __all__ = [
     "site_cards",
     "to_units",
 ]
-
-
-class AmountError(ValueError):
-    """Text that is no amount, or an amount finer than the file's unit (the caller names it)."""
 
 
 MAX_AMOUNT_DIGITS = 15
