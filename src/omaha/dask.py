@@ -208,11 +208,12 @@ def evaluate_frame(
     TypeError
         If ``ddf`` is not a Dask DataFrame.
     InvalidCardError
-        At once, when the card columns are missing; when computed, the first
-        bad row of a partition (with ``errors="raise"``): ``"partition 3,
-        row 1234: hole: duplicate card 'As' in 'AsAs7h2c'"``.
+        When computed, the first bad row of a partition (with
+        ``errors="raise"``): ``"partition 3, row 1234: hole: duplicate card
+        'As' in 'AsAs7h2c'"``.
     ValueError
-        At once, for an unknown result column, ``errors`` value or ``threads``.
+        At once, for an unknown result column, ``errors`` value or ``threads``,
+        or missing card columns (:class:`~omaha.errors.ColumnError`).
 
     Examples
     --------

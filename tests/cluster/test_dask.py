@@ -123,7 +123,7 @@ def test_a_bad_row_names_its_partition_and_index(client: Any) -> None:
 
 def test_evaluate_frame_checks_at_once() -> None:
     ddf = dd.from_pandas(_small(), npartitions=2)
-    with pytest.raises(omaha.InvalidCardError, match="no column 'cards'"):
+    with pytest.raises(omaha.errors.ColumnError, match="no column 'cards'"):
         od.evaluate_frame(ddf, hole="cards")
     with pytest.raises(ValueError, match="unknown result columns"):
         od.evaluate_frame(ddf, columns=["hi_colour"])

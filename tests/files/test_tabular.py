@@ -196,7 +196,7 @@ def test_bad_arguments() -> None:
         evaluate_frame(df, columns=["hi_nam"])
     with pytest.raises(ValueError, match="errors must be"):
         evaluate_frame(df, errors="ignore")  # type: ignore[arg-type]
-    with pytest.raises(omaha.InvalidCardError, match="no column 'hole'"):
+    with pytest.raises(omaha.errors.ColumnError, match="no column 'hole'"):
         evaluate_frame(df.rename(columns={"hole": "h"}))
     with pytest.raises(TypeError, match="frame must be"):
         evaluate_frame({"hole": ["AhKsKd4c"]})

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from omaha.errors import BadRowError, ColumnError, InvalidCardError, TableFormatError
+from omaha.errors import BadRowError, ColumnError, TableFormatError
 from omaha.files._arrow import empty_text, from_numpy, valid_mask
 from omaha.files.formats import TEXT_FORMATS, format_of, is_json_text
 from omaha.files.readers import RejectedRow, open_reader
@@ -352,7 +352,7 @@ class _Layout:
         else:
             try:
                 self.hole, self.board = find_columns(names, hole, board)
-            except InvalidCardError as exc:
+            except ColumnError as exc:  # a file without its card columns: not of its format
                 raise TableFormatError(str(exc)) from None
             cards = set(self.hole if isinstance(self.hole, list) else [self.hole])
             cards |= set(self.board if isinstance(self.board, list) else [self.board])

@@ -129,8 +129,9 @@ def find_columns(names: list[str], hole: str, board: str) -> tuple[Any, Any]:
 
     Raises
     ------
-    InvalidCardError
-        If neither a text column nor code columns are present.
+    ColumnError
+        If neither a text column nor code columns are present (the message
+        names the column and the header).
     """
 
     def norm(name: str) -> str:
@@ -150,7 +151,7 @@ def find_columns(names: list[str], hole: str, board: str) -> tuple[Any, Any]:
             codes.append(by_name[f"{norm(want)}{k}"])
         if len(codes) >= min(sizes):
             return codes
-        raise InvalidCardError(
+        raise ColumnError(
             f"no column {want!r} (card text) or {want}0, {want}1, ... (card codes) in the "
             f"header {names!r}"
         )
@@ -483,11 +484,12 @@ def evaluate_frame(
     ------
     InvalidCardError
         With ``errors="raise"``, the first bad row: its index (the pandas
-        index label) and the reason; also when the card columns are missing.
+        index label) and the reason.
     ValueError
         An unknown result column, ``errors`` value, or ``threads`` < 1
-        (:class:`~omaha.ArgumentError`); an input column named like a
-        result column without ``replace`` (:class:`~omaha.ColumnError`).
+        (:class:`~omaha.ArgumentError`); missing card columns, or an input
+        column named like a result column without ``replace``
+        (:class:`~omaha.ColumnError`, naming the column).
     TypeError
         If ``frame`` is not one of the kinds above, or a card column holds
         neither text nor integers.
