@@ -49,3 +49,16 @@ def preflop_shares(
     out_hilo: np.ndarray,
     signals: bool = True,
 ) -> bool: ...
+def duel_shares(
+    board: Sequence[int],
+    dead: Sequence[int],
+    heroes: np.ndarray,
+    opponents: np.ndarray,
+    weights: np.ndarray,
+    self_weights: np.ndarray,
+    hilo: bool,
+    first: int,
+    last: int,
+    out: np.ndarray,
+    signals: bool = True,
+) -> bool: ...

@@ -67,6 +67,7 @@ cdef enum:
     POLL_WORK = 1 << 18   # deals between two looks at Ctrl-C / the stop flag
     MC_BATCH = 16         # Monte Carlo deals drawn (and prefetched) together
     MAX_REJECT = 10000000  # Monte Carlo: range draws in a row that may collide
+    DUEL_COLS = 5         # duel_shares' out columns: win, tie, high, share, valid
 
 # For a hole's rank set in one suit: the straight windows holding two or
 # more of it (bit w, windows as omaha._eval's straight_windows()), and its
@@ -1149,7 +1150,7 @@ cdef struct Part:
     uint8_t card[4]            # the codes, ascending
     uint16_t hv                # on the current board
     uint8_t lv
-    int32_t slot               # where its shares are added
+    int32_t slot               # where its shares are added (an opponent: its weight)
 
 
 cdef inline int32_t _disjoint(const Counts *k, const Part *p) noexcept nogil:
@@ -1162,24 +1163,162 @@ cdef inline int32_t _disjoint(const Counts *k, const Part *p) noexcept nogil:
             - k.c3[p.trip[0]] - k.c3[p.trip[1]] - k.c3[p.trip[2]] - k.c3[p.trip[3]])
 
 
-cdef inline void _count(Counts *k, const Part *p) noexcept nogil:
+cdef inline void _count(Counts *k, const Part *p, int32_t w) noexcept nogil:
+    """Count p w times: in the total, and at each of its cards, pairs and triples."""
     cdef int i
-    k.total += 1
+    k.total += w
     for i in range(4):
-        k.c1[p.card[i]] += 1
-        k.c3[p.trip[i]] += 1
+        k.c1[p.card[i]] += w
+        k.c3[p.trip[i]] += w
     for i in range(6):
-        k.c2[p.pair[i]] += 1
+        k.c2[p.pair[i]] += w
+
+
+cdef struct BoardEval:
+    uint64_t bm                # the board's cards
+    uint32_t blow              # its low set
+    uint32_t fr                # its ranks of suit s
+    int s                      # the suit it holds three or more of, or -1
+    int lowpos                 # 1: it has three low ranks (a low is possible)
+    uint16_t col[N_HOLE_MS]    # the high value of each hole rank multiset on it
+
+
+cdef void _board_eval(const EvalTables *t, const uint8_t *b, BoardEval *e) noexcept nogil:
+    """Fill e for the complete board b (5 card codes)."""
+    cdef uint32_t sc = 0, fb, bidx
+    cdef int i
+    e.bm = 0
+    e.blow = 0
+    e.fr = 0
+    e.s = -1
+    for i in range(5):
+        e.bm |= (<uint64_t>1) << b[i]
+        sc += (<uint32_t>1) << ((b[i] & 3) << 2)
+        e.blow |= t.lowbit[b[i]]
+    fb = (sc + 0x5555) & 0x8888
+    if fb:
+        e.s = OMAHA_CTZ(fb) >> 2
+        for i in range(5):
+            if (b[i] & 3) == e.s:
+                e.fr |= (<uint32_t>1) << (b[i] >> 2)
+    e.lowpos = OMAHA_POPCOUNT(e.blow) >= 3
+    bidx = board_index(b)
+    for i in range(N_HOLE_MS):
+        e.col[i] = t.big[<size_t>i * t.n_board + bidx]
+
+
+cdef struct Holes:
+    int nh
+    uint64_t *mask             # per hole: its cards
+    uint16_t *ms               # per hole: its rank multiset's colex index
+    uint8_t *low               # per hole: its low set
+    uint16_t *sranks           # per hole: 4 suit rank sets
+    Part *tmpl                 # per hole: its card, pair and triple ids, slot
+
+
+cdef int _holes_alloc(Holes *h, Py_ssize_t n) except -1:
+    """Allocate h for n holes (free with _holes_free, also after a failure)."""
+    h.nh = <int>n
+    h.mask = <uint64_t *>malloc(n * sizeof(uint64_t) + 1)
+    h.ms = <uint16_t *>malloc(n * sizeof(uint16_t) + 1)
+    h.low = <uint8_t *>malloc(n + 1)
+    h.sranks = <uint16_t *>malloc(4 * n * sizeof(uint16_t) + 1)
+    h.tmpl = <Part *>malloc(n * sizeof(Part) + 1)
+    if h.mask == NULL or h.ms == NULL or h.low == NULL or h.sranks == NULL or h.tmpl == NULL:
+        raise MemoryError()
+    return 0
+
+
+cdef void _holes_free(Holes *h) noexcept:
+    free(h.mask)
+    free(h.ms)
+    free(h.low)
+    free(h.sranks)
+    free(h.tmpl)
+
+
+cdef void _hole_set(const EvalTables *t, Holes *h, Py_ssize_t j, const uint8_t *hh,
+                    int32_t slot) noexcept:
+    """Fill hole j of h from 4 ascending card codes hh."""
+    cdef int a, b2, c3, pp = 0, qq = 0
+    cdef Part *p = &h.tmpl[j]
+    h.mask[j] = 0
+    h.low[j] = 0
+    for a in range(4):
+        h.sranks[4 * j + a] = 0
+    for a in range(4):
+        h.mask[j] |= (<uint64_t>1) << hh[a]
+        h.low[j] |= <uint8_t>t.lowbit[hh[a]]
+        h.sranks[4 * j + (hh[a] & 3)] |= <uint16_t>(1 << (hh[a] >> 2))
+        p.card[a] = hh[a]
+    h.ms[j] = <uint16_t>hole_index(hh)
+    for a in range(4):
+        for b2 in range(a + 1, 4):
+            p.pair[pp] = <uint16_t>(C2[hh[b2]] + hh[a])
+            pp += 1
+            for c3 in range(b2 + 1, 4):
+                p.trip[qq] = <uint16_t>(C3[hh[c3]] + C2[hh[b2]] + hh[a])
+                qq += 1
+    p.slot = slot
+    p.hv = 0
+    p.lv = 0
+
+
+cdef int _place(const EvalTables *t, const BoardEval *e, const Holes *h, Part *parts,
+                int32_t *vals, int32_t *idx, int32_t *start) noexcept nogil:
+    """Value the holes of h that avoid the board and write them to parts in
+    ascending high value (start: 7464 counts); return how many."""
+    cdef int i, q, n = 0, v
+    cdef uint16_t hv, fv
+    cdef uint32_t hr
+    cdef uint8_t lv
+    cdef Part *p
+    memset(start, 0, 7464 * sizeof(int32_t))
+    for i in range(h.nh):
+        if h.mask[i] & e.bm:
+            continue
+        hv = e.col[h.ms[i]]
+        if e.s >= 0:
+            hr = h.sranks[4 * i + e.s]
+            if OMAHA_POPCOUNT(hr) >= 2:
+                fv = flush_value(hr, e.fr)
+                if fv > hv:
+                    hv = fv
+        lv = t.lo[(<uint32_t>h.low[i] << 8) | e.blow] if e.lowpos else 0
+        vals[n] = (<int32_t>hv << 8) | lv
+        idx[n] = i
+        start[hv + 1] += 1
+        n += 1
+    for v in range(1, 7464):
+        start[v] += start[v - 1]
+    for q in range(n):
+        hv = <uint16_t>(vals[q] >> 8)
+        p = &parts[start[hv]]
+        start[hv] += 1
+        p[0] = h.tmpl[idx[q]]
+        p.hv = hv
+        p.lv = <uint8_t>(vals[q] & 0xFF)
+    return n
+
+
+cdef void _lo_order(const Part *parts, int n, int32_t *lord, int32_t *lstart) noexcept nogil:
+    """lord: the positions of parts[0:n] in ascending low value (lstart: 58 counts)."""
+    cdef int q, v
+    cdef int32_t x
+    memset(lstart, 0, 58 * sizeof(int32_t))
+    for q in range(n):
+        lstart[parts[q].lv + 1] += 1
+    for v in range(1, 58):
+        lstart[v] += lstart[v - 1]
+    for q in range(n):
+        x = parts[q].lv
+        lord[lstart[x]] = q
+        lstart[x] += 1
 
 
 cdef struct Sweep:
     const EvalTables *t
-    int nh
-    const uint64_t *mask       # per hole
-    const uint16_t *ms         # per hole: its rank multiset's colex index
-    const uint8_t *low         # per hole: its low set
-    const uint16_t *sranks     # per hole: 4 suit rank sets
-    const Part *tmpl           # per hole: its card, pair and triple ids, slot
+    Holes h
     Part *parts                # the holes of one board in value order
     int32_t *vals              # per hole of the board: hv << 8 | lv
     int32_t *idx               # per hole of the board: its hole
@@ -1191,60 +1330,19 @@ cdef struct Sweep:
     Counts *kl
     int32_t start[7464]
     int32_t lstart[58]
-    uint16_t col[N_HOLE_MS]
+    BoardEval e
 
 
 cdef void _board_shares(Sweep *w, const uint8_t *b, int64_t weight, int64_t *out_hi,
                         int64_t *out_hilo) noexcept nogil:
     """Add every hole's pot shares on board b (times weight) to its slot."""
-    cdef const EvalTables *t = w.t
-    cdef uint64_t bm = 0
-    cdef uint32_t sc = 0, blow = 0, fb, fr = 0, bidx, hr
-    cdef int i, j, q, n = 0, s = -1, lowpos, v
-    cdef uint16_t hv, fv
+    cdef int i, j, q, n, lowpos
     cdef uint8_t lv
-    cdef int32_t x
     cdef int64_t hi2, hilo4
     cdef Part *p
-    for i in range(5):
-        bm |= (<uint64_t>1) << b[i]
-        sc += (<uint32_t>1) << ((b[i] & 3) << 2)
-        blow |= t.lowbit[b[i]]
-    fb = (sc + 0x5555) & 0x8888
-    if fb:
-        s = OMAHA_CTZ(fb) >> 2
-        for i in range(5):
-            if (b[i] & 3) == s:
-                fr |= (<uint32_t>1) << (b[i] >> 2)
-    lowpos = OMAHA_POPCOUNT(blow) >= 3
-    bidx = board_index(b)
-    for i in range(N_HOLE_MS):
-        w.col[i] = t.big[<size_t>i * t.n_board + bidx]
-    memset(w.start, 0, sizeof(w.start))
-    for i in range(w.nh):
-        if w.mask[i] & bm:
-            continue
-        hv = w.col[w.ms[i]]
-        if s >= 0:
-            hr = w.sranks[4 * i + s]
-            if OMAHA_POPCOUNT(hr) >= 2:
-                fv = flush_value(hr, fr)
-                if fv > hv:
-                    hv = fv
-        lv = t.lo[(<uint32_t>w.low[i] << 8) | blow] if lowpos else 0
-        w.vals[n] = (<int32_t>hv << 8) | lv
-        w.idx[n] = i
-        w.start[hv + 1] += 1
-        n += 1
-    for v in range(1, 7464):
-        w.start[v] += w.start[v - 1]
-    for q in range(n):
-        hv = <uint16_t>(w.vals[q] >> 8)
-        p = &w.parts[w.start[hv]]
-        w.start[hv] += 1
-        p[0] = w.tmpl[w.idx[q]]
-        p.hv = hv
-        p.lv = <uint8_t>(w.vals[q] & 0xFF)
+    _board_eval(w.t, b, &w.e)
+    lowpos = w.e.lowpos
+    n = _place(w.t, &w.e, &w.h, w.parts, w.vals, w.idx, w.start)
     # High sweep (all holes, and the holes with a low for those without).
     memset(w.ka, 0, sizeof(Counts))
     if lowpos:
@@ -1259,9 +1357,9 @@ cdef void _board_shares(Sweep *w, const uint8_t *b, int64_t weight, int64_t *out
             if lowpos and not w.parts[q].lv:
                 w.h2l[q] = _disjoint(w.kl, &w.parts[q])
         for q in range(i, j):
-            _count(w.ka, &w.parts[q])
+            _count(w.ka, &w.parts[q], 1)
             if lowpos and w.parts[q].lv:
-                _count(w.kl, &w.parts[q])
+                _count(w.kl, &w.parts[q], 1)
         for q in range(i, j):
             # lower + (lower or equal) = 2 lower + equal; +1: the hole itself
             w.h2[q] += _disjoint(w.ka, &w.parts[q]) + 1
@@ -1270,15 +1368,7 @@ cdef void _board_shares(Sweep *w, const uint8_t *b, int64_t weight, int64_t *out
         i = j
     # Low sweep.
     if lowpos:
-        memset(w.lstart, 0, sizeof(w.lstart))
-        for q in range(n):
-            w.lstart[w.parts[q].lv + 1] += 1
-        for v in range(1, 58):
-            w.lstart[v] += w.lstart[v - 1]
-        for q in range(n):
-            x = w.parts[q].lv
-            w.lord[w.lstart[x]] = q
-            w.lstart[x] += 1
+        _lo_order(w.parts, n, w.lord, w.lstart)
         memset(w.ka, 0, sizeof(Counts))
         i = 0
         while i < n:
@@ -1290,7 +1380,7 @@ cdef void _board_shares(Sweep *w, const uint8_t *b, int64_t weight, int64_t *out
                 for q in range(i, j):
                     w.l2[w.lord[q]] = _disjoint(w.ka, &w.parts[w.lord[q]])
             for q in range(i, j):
-                _count(w.ka, &w.parts[w.lord[q]])
+                _count(w.ka, &w.parts[w.lord[q]], 1)
             if lv:
                 for q in range(i, j):
                     w.l2[w.lord[q]] += _disjoint(w.ka, &w.parts[w.lord[q]]) + 1
@@ -1306,6 +1396,21 @@ cdef void _board_shares(Sweep *w, const uint8_t *b, int64_t weight, int64_t *out
             hilo4 = 2 * hi2 - w.h2l[q]
         out_hi[p.slot] += weight * hi2
         out_hilo[p.slot] += weight * hilo4
+
+
+cdef int _check_holes(const uint8_t[:, ::1] holes, uint64_t avoid, str name) except -1:
+    """Raise ValueError unless every row is 4 ascending codes 0..51 outside avoid."""
+    cdef Py_ssize_t j
+    cdef int a
+    if holes.shape[1] != 4:
+        raise ValueError(f"{name} must be (n, 4) card codes")
+    for j in range(holes.shape[0]):
+        for a in range(4):
+            if holes[j, a] > 51 or (a and holes[j, a] <= holes[j, a - 1]):
+                raise ValueError(f"{name} row {j} is not 4 ascending card codes 0..51")
+            if (avoid >> holes[j, a]) & 1:
+                raise ValueError(f"{name} row {j} holds a board or dead card")
+    return 0
 
 
 def preflop_shares(const uint8_t[:, ::1] boards, const int64_t[::1] weights,
@@ -1326,35 +1431,22 @@ def preflop_shares(const uint8_t[:, ::1] boards, const int64_t[::1] weights,
     cdef const EvalTables *t = eval_tables()
     cdef Sweep w
     cdef Py_ssize_t nh = holes.shape[0], nb = boards.shape[0], i, j
-    cdef int a, b2, c3, d, pp, qq
-    cdef uint64_t *mask = NULL
-    cdef uint16_t *ms = NULL
-    cdef uint8_t *low = NULL
-    cdef uint16_t *sranks = NULL
-    cdef Part *tmpl = NULL
+    cdef int a, d
     cdef uint8_t bd[5]
-    cdef const uint8_t *hh
-    if holes.shape[1] != 4 or boards.shape[1] != 5:
+    if boards.shape[1] != 5:
         raise ValueError("holes must be (n, 4) and boards (m, 5) card codes")
+    _check_holes(holes, 0, "holes")
     if weights.shape[0] != nb or slots.shape[0] != nh:
         raise ValueError("one weight per board and one slot per hole")
     for j in range(nh):
         if slots[j] < 0 or slots[j] >= out_hi.shape[0] or slots[j] >= out_hilo.shape[0]:
             raise ValueError(f"slot {slots[j]} of hole {j} is outside the outputs")
-        for a in range(4):
-            if holes[j, a] > 51 or (a and holes[j, a] <= holes[j, a - 1]):
-                raise ValueError(f"hole {j} is not 4 ascending card codes 0..51")
     for i in range(nb):
         for a in range(5):
             if boards[i, a] > 51:
                 raise ValueError(f"board {i} holds a code outside 0..51")
     w.t = t
-    w.nh = <int>nh
-    mask = <uint64_t *>malloc(nh * sizeof(uint64_t) + 1)
-    ms = <uint16_t *>malloc(nh * sizeof(uint16_t) + 1)
-    low = <uint8_t *>malloc(nh + 1)
-    sranks = <uint16_t *>malloc(4 * nh * sizeof(uint16_t) + 1)
-    tmpl = <Part *>malloc(nh * sizeof(Part) + 1)
+    memset(&w.h, 0, sizeof(Holes))
     w.parts = <Part *>malloc(nh * sizeof(Part) + 1)
     w.vals = <int32_t *>malloc(nh * sizeof(int32_t) + 1)
     w.idx = <int32_t *>malloc(nh * sizeof(int32_t) + 1)
@@ -1365,42 +1457,13 @@ def preflop_shares(const uint8_t[:, ::1] boards, const int64_t[::1] weights,
     w.ka = <Counts *>malloc(sizeof(Counts))
     w.kl = <Counts *>malloc(sizeof(Counts))
     try:
-        if (mask == NULL or ms == NULL or low == NULL or sranks == NULL or tmpl == NULL
-                or w.parts == NULL or w.vals == NULL or w.idx == NULL or w.lord == NULL
+        _holes_alloc(&w.h, nh)
+        if (w.parts == NULL or w.vals == NULL or w.idx == NULL or w.lord == NULL
                 or w.h2 == NULL or w.h2l == NULL or w.l2 == NULL or w.ka == NULL
                 or w.kl == NULL):
             raise MemoryError()
         for j in range(nh):
-            hh = &holes[j, 0]
-            mask[j] = 0
-            low[j] = 0
-            for a in range(4):
-                sranks[4 * j + a] = 0
-            for a in range(4):
-                mask[j] |= (<uint64_t>1) << hh[a]
-                low[j] |= <uint8_t>t.lowbit[hh[a]]
-                sranks[4 * j + (hh[a] & 3)] |= <uint16_t>(1 << (hh[a] >> 2))
-                tmpl[j].card[a] = hh[a]
-            ms[j] = <uint16_t>hole_index(hh)
-            pp = 0
-            for a in range(4):
-                for b2 in range(a + 1, 4):
-                    tmpl[j].pair[pp] = <uint16_t>(C2[hh[b2]] + hh[a])
-                    pp += 1
-            qq = 0
-            for a in range(4):
-                for b2 in range(a + 1, 4):
-                    for c3 in range(b2 + 1, 4):
-                        tmpl[j].trip[qq] = <uint16_t>(C3[hh[c3]] + C2[hh[b2]] + hh[a])
-                        qq += 1
-            tmpl[j].slot = slots[j]
-            tmpl[j].hv = 0
-            tmpl[j].lv = 0
-        w.mask = mask
-        w.ms = ms
-        w.low = low
-        w.sranks = sranks
-        w.tmpl = tmpl
+            _hole_set(t, &w.h, j, &holes[j, 0], slots[j])
         for i in range(nb):
             for d in range(5):
                 bd[d] = boards[i, d]
@@ -1409,11 +1472,7 @@ def preflop_shares(const uint8_t[:, ::1] boards, const int64_t[::1] weights,
             if signals and i % 16 == 15:
                 PyErr_CheckSignals()
     finally:
-        free(mask)
-        free(ms)
-        free(low)
-        free(sranks)
-        free(tmpl)
+        _holes_free(&w.h)
         free(w.parts)
         free(w.vals)
         free(w.idx)
@@ -1423,6 +1482,258 @@ def preflop_shares(const uint8_t[:, ::1] boards, const int64_t[::1] weights,
         free(w.l2)
         free(w.ka)
         free(w.kl)
+    return True
+
+
+# ---------------------------------------------------------------------------
+# One hole or range against a weighted range, board by board
+# ---------------------------------------------------------------------------
+#
+# For each runout of the board, every hero hole and every opponent hole that
+# avoid it are valued once and sorted; a sweep over the opponents in value
+# order (Counts: their weights in total, per card, pair and triple) gives each
+# hero the weight of the opponents below it and at most equal to it that
+# share no card with it, by inclusion-exclusion over the hero's cards.  The
+# one term the counters lack, the hero itself (all four cards), is its weight
+# in the opponent range (self_weights), equal in value: added to "at most".
+
+cdef struct Duel:
+    const EvalTables *t
+    Holes hero
+    Holes opp
+    const int32_t *selfw       # per hero: its weight in the opponent range
+    Part *hp                   # the heroes of one board, by high value
+    Part *op                   # the opponents of one board, by high value
+    int32_t *vals              # scratch of _place
+    int32_t *idx
+    int32_t *hlord             # heroes by low value
+    int32_t *olord             # opponents by low value
+    int32_t *lt                # per hero of the board: opponents below it
+    int32_t *le                # per hero of the board: opponents at most equal
+    int64_t *hi2               # per hero of the board: 2 W + T (high)
+    int64_t *s4                # per hero of the board: its share, quarter pots
+    Counts *k
+    int32_t start[7464]
+    int32_t lstart[58]
+    BoardEval e
+
+
+cdef inline int32_t _key(const Part *p, int by_low) noexcept nogil:
+    return p.lv if by_low else p.hv
+
+
+cdef inline int32_t _at(const int32_t *order, int i) noexcept nogil:
+    return order[i] if order != NULL else i
+
+
+cdef inline int _duel_add(Duel *d, int i, int no, const int32_t *oo, int32_t v, int by_low,
+                          int low_opp, int upto) noexcept nogil:
+    """Count the opponents from position i on whose key is below v (upto 0)
+    or at most v (upto 1); return the position after them."""
+    cdef const Part *p
+    while i < no and _key(&d.op[_at(oo, i)], by_low) < v + upto:
+        p = &d.op[_at(oo, i)]
+        if not low_opp or p.lv:
+            _count(d.k, p, p.slot)
+        i += 1
+    return i
+
+
+cdef inline void _duel_ask(Duel *d, int q, int g, const int32_t *ho, int nolow_hero,
+                           int32_t *into) noexcept nogil:
+    """Write the counted weight sharing no card with heroes q..g-1 into into."""
+    cdef const Part *p
+    cdef int j
+    for j in range(q, g):
+        p = &d.hp[_at(ho, j)]
+        if not nolow_hero or not p.lv:
+            into[_at(ho, j)] = _disjoint(d.k, p)
+
+
+cdef void _duel_sweep(Duel *d, int nh, int no, int by_low, int low_opp,
+                      int nolow_hero) noexcept nogil:
+    """Fill d.lt and d.le for the heroes of the board (by position in d.hp).
+
+    The order is high value (by_low 0: d.hp and d.op as placed) or low
+    value (1: through d.hlord and d.olord).  low_opp: count only the
+    opponents with a low; nolow_hero: fill only the heroes without one.
+    """
+    cdef const int32_t *ho = d.hlord if by_low else NULL
+    cdef const int32_t *oo = d.olord if by_low else NULL
+    cdef int i = 0, q = 0, g
+    cdef int32_t v
+    memset(d.k, 0, sizeof(Counts))
+    while q < nh:
+        v = _key(&d.hp[_at(ho, q)], by_low)
+        g = q
+        while g < nh and _key(&d.hp[_at(ho, g)], by_low) == v:
+            g += 1
+        i = _duel_add(d, i, no, oo, v, by_low, low_opp, 0)
+        _duel_ask(d, q, g, ho, nolow_hero, d.lt)
+        i = _duel_add(d, i, no, oo, v, by_low, low_opp, 1)
+        _duel_ask(d, q, g, ho, nolow_hero, d.le)
+        q = g
+
+
+cdef void _duel_board(Duel *d, const uint8_t *b, int hilo, int64_t *out) noexcept nogil:
+    """Add every hero's counts on the complete board b to its row of out.
+
+    Shares are in quarter pots.  Hi, or no low possible: 2 * (2 W + T) with
+    W, T the opponents' weight below and equal in high value.  Hi-Lo, the
+    hero without a low: a scoop (4) or half of it (2) against the opponents
+    without a low, a half (2) or a quarter (1) against those with one, so
+    2 (2 W + T) - (2 W + T among those with a low).  The hero with a low:
+    2 W + T by high and the same by low, where every opponent without a low
+    counts below it.
+    """
+    cdef int nh, no, q, x, split
+    cdef int64_t lt, le
+    cdef const Part *p
+    _board_eval(d.t, b, &d.e)
+    nh = _place(d.t, &d.e, &d.hero, d.hp, d.vals, d.idx, d.start)
+    no = _place(d.t, &d.e, &d.opp, d.op, d.vals, d.idx, d.start)
+    if nh == 0 or no == 0:
+        return
+    split = hilo and d.e.lowpos
+    _duel_sweep(d, nh, no, 0, 0, 0)
+    for q in range(nh):
+        x = d.hp[q].slot
+        lt = d.lt[q]
+        le = d.le[q] + d.selfw[x]
+        d.hi2[q] = lt + le
+        d.s4[q] = 2 * (lt + le)
+        out[x * DUEL_COLS] += lt
+        out[x * DUEL_COLS + 1] += le - lt
+    if split:
+        _duel_sweep(d, nh, no, 0, 1, 1)
+        for q in range(nh):
+            if not d.hp[q].lv:
+                d.s4[q] -= d.lt[q] + d.le[q]
+        _lo_order(d.hp, nh, d.hlord, d.lstart)
+        _lo_order(d.op, no, d.olord, d.lstart)
+        _duel_sweep(d, nh, no, 1, 0, 0)
+    for q in range(nh):
+        p = &d.hp[q]
+        x = p.slot
+        if split and p.lv:
+            out[x * DUEL_COLS + 2] += d.hi2[q]
+            out[x * DUEL_COLS + 3] += d.hi2[q] + d.lt[q] + d.le[q] + d.selfw[x]
+        else:
+            out[x * DUEL_COLS + 2] += d.s4[q]
+            out[x * DUEL_COLS + 3] += d.s4[q]
+
+
+def duel_shares(board, dead, const uint8_t[:, ::1] heroes, const uint8_t[:, ::1] opponents,
+                const int32_t[::1] weights, const int32_t[::1] self_weights, bint hilo,
+                long long first, long long last, int64_t[:, ::1] out, bint signals=True):
+    """Add each hero hole's counts against a weighted opponent range, runout by runout.
+
+    ``board``: 3, 4 or 5 card codes; ``dead``: card codes.  The runouts
+    are the ``5 - len(board)``-card subsets of the other cards, in
+    lexicographic order; runouts ``first..last-1`` are counted.
+    ``heroes`` and ``opponents``: C-contiguous uint8 ``(n, 4)`` rows of 4
+    ascending card codes that avoid the board and dead cards; ``weights``
+    (int32 ``(len(opponents),)``, each >= 1, sum below 2**31) weighs the
+    opponents; ``self_weights[i]`` (int32 ``(len(heroes),)``) is the weight
+    of the row equal to hero ``i`` in ``opponents`` (0 if none).
+
+    For every runout, hero ``i`` that avoids it and every opponent that
+    avoids both, ``out[i]`` (int64 ``(len(heroes), 5)``) gets the
+    opponent's weight added: ``out[i, 0]`` when the hero's high hand is
+    better (a win), ``out[i, 1]`` when equal (a tie), ``out[i, 2]`` its
+    high pot share and ``out[i, 3]`` its whole pot share, both in quarter
+    pots (Hi: a win 4, a tie 2; Hi-Lo eight or better: half by high, half
+    by the best qualifying low, a half split in two on a tie; with no
+    qualifying low the high hand takes all).  ``out[i, 4]`` is set to the
+    weight of the opponents that share no card with hero ``i``.  Returns
+    True, or raises KeyboardInterrupt on Ctrl-C when ``signals``;
+    ValueError on bad input.
+    """
+    cdef const EvalTables *t = eval_tables()
+    cdef Duel d
+    cdef Py_ssize_t nh = heroes.shape[0], no = opponents.shape[0], j, n
+    cdef uint64_t used = 0
+    cdef int m = len(board), k, nd = 0, i
+    cdef int64_t total = 0, tasks, r
+    cdef uint8_t deck[52]
+    cdef uint8_t bd[5]
+    cdef int pos[5]
+    for x in (*board, *dead):
+        if not 0 <= x <= 51 or (used >> <int>x) & 1:
+            raise ValueError(f"board and dead cards: bad or repeated code {x!r}")
+        used |= (<uint64_t>1) << <int>x
+    if m not in (3, 4, 5):
+        raise ValueError(f"board must have 3, 4 or 5 cards, got {m}")
+    _check_holes(heroes, used, "heroes")
+    _check_holes(opponents, used, "opponents")
+    if weights.shape[0] != no or self_weights.shape[0] != nh:
+        raise ValueError("one weight per opponent and one self weight per hero")
+    if out.shape[0] != nh or out.shape[1] != DUEL_COLS:
+        raise ValueError(f"out must be ({nh}, {DUEL_COLS}) counts")
+    for j in range(no):
+        if weights[j] < 1:
+            raise ValueError(f"weight {weights[j]} of opponent {j} is below 1")
+        total += weights[j]
+    if total >= 1 << 31:
+        raise ValueError("the opponent weights must sum below 2**31")
+    for j in range(nh):
+        if self_weights[j] < 0:
+            raise ValueError(f"self weight {self_weights[j]} of hero {j} is below 0")
+    for i in range(m):
+        bd[i] = board[i]
+    for i in range(52):
+        if not (used >> i) & 1:
+            deck[nd] = <uint8_t>i
+            nd += 1
+    k = 5 - m
+    tasks = binom(nd, k)
+    if first < 0 or first > last or last > tasks:
+        raise ValueError(f"runouts must lie in 0..{tasks}")
+    n = max(nh, no)
+    memset(&d, 0, sizeof(Duel))
+    d.t = t
+    d.selfw = &self_weights[0] if nh else NULL
+    try:
+        _holes_alloc(&d.hero, nh)
+        _holes_alloc(&d.opp, no)
+        # one block per type, cut into the arrays
+        d.hp = <Part *>malloc((nh + no) * sizeof(Part) + 1)
+        d.vals = <int32_t *>malloc((2 * n + 3 * nh + no) * sizeof(int32_t) + 1)
+        d.hi2 = <int64_t *>malloc(2 * nh * sizeof(int64_t) + 1)
+        d.k = <Counts *>malloc(sizeof(Counts))
+        if d.hp == NULL or d.vals == NULL or d.hi2 == NULL or d.k == NULL:
+            raise MemoryError()
+        d.op = d.hp + nh
+        d.idx = d.vals + n
+        d.hlord = d.idx + n
+        d.lt = d.hlord + nh
+        d.le = d.lt + nh
+        d.olord = d.le + nh
+        d.s4 = d.hi2 + nh
+        for j in range(nh):
+            _hole_set(t, &d.hero, j, &heroes[j, 0], <int32_t>j)
+        for j in range(no):
+            _hole_set(t, &d.opp, j, &opponents[j, 0], weights[j])
+        memset(d.k, 0, sizeof(Counts))
+        for j in range(no):
+            _count(d.k, &d.opp.tmpl[j], weights[j])
+        for j in range(nh):
+            out[j, 4] = _disjoint(d.k, &d.hero.tmpl[j]) + self_weights[j]
+        for r in range(first, last):
+            _unrank(r, nd, k, pos)
+            for i in range(k):
+                bd[m + i] = deck[pos[i]]
+            with nogil:
+                _duel_board(&d, bd, hilo, &out[0, 0])
+            if signals and r % 16 == 15:
+                PyErr_CheckSignals()
+    finally:
+        _holes_free(&d.hero)
+        _holes_free(&d.opp)
+        free(d.hp)
+        free(d.vals)
+        free(d.hi2)
+        free(d.k)
     return True
 
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from omaha.cards import Cards
 
-__all__ = ["UNIT", "Counts", "Players", "suit_group"]
+__all__ = ["UNIT", "Counts", "HoleCounts", "Players", "suit_group"]
 
 UNIT = _UNIT
 """Pot shares are counted in multiples of ``1 / UNIT`` of a pot."""
@@ -51,6 +51,22 @@ class Counts:
     """Per player: deals sharing the best high hand."""
     scoop: tuple[int, ...]
     """Per player: deals won whole and alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCounts:
+    """Player 0's exact counts, one entry per hole it is dealt, against player 1's range.
+
+    Entry ``i`` equals the same field of ``Players.count(board, fixed=(0,
+    holes[i]))`` for player 0 (:class:`Counts`; ``scoop`` is not counted),
+    or 0 everywhere when that returns None (no deal).
+    """
+
+    deals: tuple[int, ...]
+    share: tuple[int, ...]
+    high: tuple[int, ...]
+    win: tuple[int, ...]
+    tie: tuple[int, ...]
 
 
 class Players:
@@ -149,6 +165,72 @@ class Players:
         else:
             deals = math.comb(spot.deck_size, k)
         return _counts(acc, self.n, deals)
+
+    def duels(self, board: Sequence[int]) -> bool:
+        """Whether :meth:`count_holes` serves ``board`` (3 to 5 card codes).
+
+        It needs two players, the second a range, and 4-card holes; 5- and
+        6-card holes (whose high values the compiled sweep does not read)
+        and multiway spots are counted by :meth:`count`.
+        """
+        return self.n == 2 and 1 in self.ranges and self.size == 4 and len(board) in (3, 4, 5)
+
+    def count_holes(self, board: Sequence[int], holes: npt.NDArray[np.uint8]) -> HoleCounts:
+        """Return player 0's counts for each of ``holes`` against player 1's range on ``board``.
+
+        One compiled pass over the runouts (:func:`omaha._equity.duel_shares`)
+        instead of one exact enumeration per hole: the same integers as
+        :meth:`count` with ``fixed=(0, hole)``.
+
+        Parameters
+        ----------
+        board : sequence of int
+            3, 4 or 5 card codes (see :meth:`duels`).
+        holes : uint8 array, shape (n, 4)
+            Player 0's holes, ascending codes, avoiding the board and the
+            known cards.
+
+        Raises
+        ------
+        ArgumentError
+            When :meth:`duels` is false for ``board``.
+        """
+        import numpy as np
+
+        if not self.duels(board):
+            raise ArgumentError(
+                "count_holes needs two players, the second a range, 4-card holes and a "
+                f"board of 3 to 5 cards, got {self.n} players, {self.size}-card holes, "
+                f"{len(board)} board cards"
+            )
+        bmask = 0
+        for c in board:
+            bmask |= 1 << c
+        theirs, masks, pct = self.ranges[1]
+        keep = (masks & np.uint64(bmask)) == 0
+        opp = np.ascontiguousarray(theirs[keep])
+        weights = np.ascontiguousarray(pct[keep], dtype=np.int32)
+        mine = np.ascontiguousarray(holes, dtype=np.uint8).reshape(-1, 4)
+        # each hole's weight in the opponent range: the one card-removal term
+        # the kernel's counters cannot hold
+        where = {row: w for row, w in zip(map(tuple, opp.tolist()), weights.tolist(), strict=True)}
+        own = np.array([where.get(row, 0) for row in map(tuple, mine.tolist())], dtype=np.int32)
+        dead = tuple(self.parsed.dead)
+        k = 5 - len(board)
+        runouts = math.comb(52 - len(board) - len(dead), k)
+        out = np.zeros((len(mine), 5), dtype=np.int64)
+        _equity.duel_shares(tuple(board), dead, mine, opp, weights, own, self.hilo, 0, runouts, out)
+        win, tie, high, share, valid = out.T.tolist()
+        # every valid opponent leaves the same boards: C(deck - 2 holes, k)
+        boards = math.comb(52 - len(board) - len(dead) - 2 * self.size, k)
+        quarter = UNIT // 4  # the kernel counts quarter pots
+        return HoleCounts(
+            tuple(v * boards for v in valid),
+            tuple(x * quarter for x in share),
+            tuple(x * quarter for x in high),
+            tuple(win),
+            tuple(tie),
+        )
 
 
 def _cell_vectors() -> Any:
