@@ -27,6 +27,7 @@ smoke run; the range spots on a fixed, evenly spaced sample of flops.
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -113,6 +114,28 @@ def test_distribution_on_a_flop(benchmark: Any) -> None:
     if benchmark.stats is not None:
         benchmark.extra_info["combos"] = combos
         benchmark.extra_info["seconds_per_combo"] = benchmark.stats.stats.min / combos
+
+
+def _ranges_distribution(game: GameName, smoke: bool) -> tuple[Any, str, str]:
+    mine, theirs = ("AA:ds", "KK:ds") if smoke else ("15%", "15%")
+    return equity_distribution(mine, theirs, "Qs7h2c", game=game), mine, theirs
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+def test_distribution_range_vs_range_on_a_flop(benchmark: Any, game: GameName) -> None:
+    """15% against 15% on a flop, whole (the smoke run: AA:ds against KK:ds)."""
+    smoke = benchmark.disabled
+    if not smoke:
+        omaha.parse_range("15%")  # the class order, built once (not timed)
+    d, mine, theirs = _run(benchmark, lambda: _ranges_distribution(game, smoke), rounds=1)
+    one = d.combos.slice(d.combos.num_rows // 2, 1).to_pylist()[0]
+    if smoke:  # one combination against omaha.equity (a second's work on 15%)
+        e = omaha.equity([one["hole"], theirs], board="Qs7h2c", game=game)[0]
+        assert Fraction(one["share"], UNIT * one["deals"]) == e.equity_fraction
+    if benchmark.stats is not None:
+        call = _best(lambda: omaha.equity([mine, theirs], board="Qs7h2c", game=game), rounds=1)
+        benchmark.extra_info["combos"] = d.combos.num_rows
+        benchmark.extra_info["ratio_to_equity_call"] = benchmark.stats.stats.min / call
 
 
 # ------------------------------------------------------------ poker-equity
@@ -259,9 +282,25 @@ def main() -> None:
         players.count(board, fixed=(0, hole))
     per = (time.perf_counter() - t) / 3
     print(
-        f"distribution 15% vs 15% on a flop: {len(live)} combos, {per:.2f} s a combination, "
-        f"extrapolated {per * len(live) / 3600:.1f} h"
+        f"15% vs 15% on a flop, one exact run per combination: {len(live)} combos, "
+        f"{per:.2f} s a combination, extrapolated {per * len(live) / 3600:.1f} h"
     )
+    for game in ("hi", "hilo"):
+        runs = []
+        for _ in range(5):
+            t = time.perf_counter()
+            _ranges_distribution(game, False)
+            runs.append(time.perf_counter() - t)
+        whole = statistics.median(runs)
+        call = statistics.median(
+            [_best(lambda g=game: omaha.equity(["15%", "15%"], board="Qs7h2c", game=g), 1)
+             for _ in range(3)]
+        )  # fmt: skip
+        print(
+            f"distribution 15% vs 15% on a flop ({game}), measured whole: median {whole:.2f} s "
+            f"of 5 (range {min(runs):.2f}-{max(runs):.2f} s) = {whole / call:.2f}x one "
+            f"omaha.equity(['15%', '15%'], board='Qs7h2c') call ({call:.2f} s)"
+        )
     sys.stdout.flush()
 
 

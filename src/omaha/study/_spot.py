@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from omaha import _equity
-from omaha.equities import _CELLS, _N_OUT, _UNIT, _parse_spot
+from omaha._threads import Workers
+from omaha.equities import _CELLS, _N_OUT, _UNIT, _cores, _parse_spot
 from omaha.errors import ArgumentError
 from omaha.games import GameName, check_game
 
@@ -175,12 +176,15 @@ class Players:
         """
         return self.n == 2 and 1 in self.ranges and self.size == 4 and len(board) in (3, 4, 5)
 
-    def count_holes(self, board: Sequence[int], holes: npt.NDArray[np.uint8]) -> HoleCounts:
+    def count_holes(
+        self, board: Sequence[int], holes: npt.NDArray[np.uint8], bar: Any = None
+    ) -> HoleCounts:
         """Return player 0's counts for each of ``holes`` against player 1's range on ``board``.
 
         One compiled pass over the runouts (:func:`omaha._equity.duel_shares`)
         instead of one exact enumeration per hole: the same integers as
-        :meth:`count` with ``fixed=(0, hole)``.
+        :meth:`count` with ``fixed=(0, hole)``. The runouts are cut into
+        parts run on every core (Python threads; the kernel releases the GIL).
 
         Parameters
         ----------
@@ -189,6 +193,8 @@ class Players:
         holes : uint8 array, shape (n, 4)
             Player 0's holes, ascending codes, avoiding the board and the
             known cards.
+        bar : tqdm bar, optional
+            Advanced by one per runout counted; its total is set here.
 
         Raises
         ------
@@ -218,9 +224,25 @@ class Players:
         dead = tuple(self.parsed.dead)
         k = 5 - len(board)
         runouts = math.comb(52 - len(board) - len(dead), k)
-        out = np.zeros((len(mine), 5), dtype=np.int64)
-        _equity.duel_shares(tuple(board), dead, mine, opp, weights, own, self.hilo, 0, runouts, out)
-        win, tie, high, share, valid = out.T.tolist()
+        threads = min(_cores(), runouts)
+        cuts = [runouts * i // (4 * threads) for i in range(4 * threads + 1)]
+        if bar is not None:
+            bar.reset(total=runouts)
+
+        def part(span: tuple[int, int]) -> Any:
+            out = np.zeros((len(mine), 5), dtype=np.int64)
+            args = (tuple(board), dead, mine, opp, weights, own, self.hilo)
+            _equity.duel_shares(*args, *span, out, threads == 1)
+            return out
+
+        total = np.zeros((len(mine), 5), dtype=np.int64)
+        with Workers(threads, "omaha-study") as workers:
+            for (first, last), out in workers.as_done(part, list(itertools.pairwise(cuts))):
+                total[:, :4] += out[:, :4]  # no overflow: below 2**44 per runout summed
+                total[:, 4] = out[:, 4]
+                if bar is not None:
+                    bar.update(last - first)
+        win, tie, high, share, valid = total.T.tolist()
         # every valid opponent leaves the same boards: C(deck - 2 holes, k)
         boards = math.comb(52 - len(board) - len(dead) - 2 * self.size, k)
         quarter = UNIT // 4  # the kernel counts quarter pots

@@ -101,25 +101,24 @@ def _combos(
     holes, masks, pct = players.ranges[0]
     keep = (masks & np.uint64(bmask)) == 0
     weights = (pct[keep] * players.divisor[0]).tolist()
-    if players.duels(board):
-        # against a range: one compiled pass over the runouts for every combination
-        each = players.count_holes(board, holes[keep])
-        out = [(tuple(row), w, share, deals) for row, w, share, deals
-               in zip(holes[keep].tolist(), weights, each.share, each.deals, strict=True)
-               if deals]  # fmt: skip
-        if not out:
-            raise ArgumentError("no combination of the range has a possible deal on this board")
-        return out
+    duel = players.duels(board)
     out = []
-    bar = _bar(progress, int(keep.sum()), "combos")
+    bar = _bar(progress, int(keep.sum()), "runouts" if duel else "combos")
     try:
-        for row, w in zip(holes[keep].tolist(), weights, strict=True):
-            hole = tuple(row)
-            c = players.count(board, fixed=(0, hole))
-            if c is not None:
-                out.append((hole, w, c.share[0], c.deals))
-            if bar is not None:
-                bar.update(1)
+        if duel:
+            # against a range: one compiled pass over the runouts for every combination
+            each = players.count_holes(board, holes[keep], bar)
+            out = [(tuple(row), w, share, deals) for row, w, share, deals
+                   in zip(holes[keep].tolist(), weights, each.share, each.deals, strict=True)
+                   if deals]  # fmt: skip
+        else:
+            for row, w in zip(holes[keep].tolist(), weights, strict=True):
+                hole = tuple(row)
+                c = players.count(board, fixed=(0, hole))
+                if c is not None:
+                    out.append((hole, w, c.share[0], c.deals))
+                if bar is not None:
+                    bar.update(1)
     finally:
         if bar is not None:
             bar.close()
@@ -201,8 +200,8 @@ def equity_distribution(
     (:meth:`omaha.study._spot.Players.count_holes`: each hand valued once
     per runout, the card removal by inclusion-exclusion); otherwise, and
     for 5- and 6-card holes, by one exact enumeration per combination.
-    Both give the same integers. ``progress`` shows a bar only on the
-    second path.
+    Both give the same integers; the progress bar counts runouts on the
+    first path, combinations on the second.
 
     Examples
     --------
