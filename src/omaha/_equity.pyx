@@ -1719,6 +1719,8 @@ def duel_shares(board, dead, const uint8_t[:, ::1] heroes, const uint8_t[:, ::1]
             _count(d.k, &d.opp.tmpl[j], weights[j])
         for j in range(nh):
             out[j, 4] = _disjoint(d.k, &d.hero.tmpl[j]) + self_weights[j]
+        if nh == 0 or no == 0:
+            return True
         for r in range(first, last):
             _unrank(r, nd, k, pos)
             for i in range(k):

@@ -127,6 +127,14 @@ def test_percentile_by_the_sweep_matches_the_distribution() -> None:
     assert percentile(hand, "AAKK", theirs, board="Qs7h2c") == -(-100 * below // len(eq))
 
 
+@pytest.mark.parametrize(
+    ("mine", "theirs"), [("AsAhKsKh@50", "KKQQ:ds"), ("KKQQ:ds", "AsAhKsKh@50")]
+)
+def test_a_range_wholly_on_the_board_leaves_no_deal(mine: str, theirs: str) -> None:
+    with pytest.raises(ArgumentError, match="no combination of the range has a possible deal"):
+        equity_distribution(mine, theirs, "As7h2c")
+
+
 def test_count_holes_needs_a_ranged_opponent() -> None:
     players = Players(["AAKK", "KhKs7d6c"], (), "hi")
     with pytest.raises(ArgumentError, match="count_holes needs"):
