@@ -50,6 +50,11 @@ extensions = [
         ["src/omaha/_equity.pyx"],
         extra_compile_args=compile_args,
     ),
+    Extension(
+        "omaha._flops",
+        ["src/omaha/_flops.pyx"],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 setup(

@@ -115,6 +115,18 @@ def test_flops_hand_vs_range(benchmark: Any, villain: str, step: int) -> None:
         benchmark.extra_info["per_flop_ratio"] = seconds / counted / one
 
 
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+def test_flops_hand_vs_range_by_boards(benchmark: Any, game: GameName) -> None:
+    """The board-centred count, every flop: hand against 15% (``KK:ds`` in the smoke run)."""
+    omaha.parse_range("15%")
+    villain = "15%" if FULL else "AAKK:ds,QQJJ:ds,KKQQ:ds"
+    t = _run(benchmark, lambda: flop_equities([AAKK, villain], game=game), rounds=1)
+    if benchmark.stats is not None:
+        one = _best(lambda: omaha.equity([AAKK, villain], board="Qs7h2c", game=game, threads=1), 1)
+        benchmark.extra_info["rows"] = t.num_rows
+        benchmark.extra_info["ratio_to_one_flop_call"] = benchmark.stats.stats.min / one
+
+
 def test_distribution_on_a_flop(benchmark: Any) -> None:
     d = _run(benchmark, lambda: equity_distribution("AA:ds", KING, "Qs7h2c"), rounds=1)
     combos = d.combos.num_rows
@@ -277,10 +289,83 @@ def test_poker_equity_flops_hand_vs_range(
     )
 
 
+def _board_centred(runs: int, dask: bool) -> None:
+    """Hand against 15% on every flop, measured whole: one core, and two Dask workers."""
+    hands = [AAKK, "15%"]
+    one = statistics.median(
+        _best(lambda: omaha.equity(hands, board="Qs7h2c", threads=1), 1) for _ in range(3)
+    )
+    players = Players(hands, (), "hi")
+    flops = flops_of(players)
+    sample = flops[::100]
+    t = time.perf_counter()
+    old = flop_rows(players, sample)
+    per_flop = (time.perf_counter() - t) / len(sample)
+    print(
+        f"hand vs 15%, today's per-flop path: {per_flop:.3f} s a flop on {len(sample)} "
+        f"sampled flops, every flop extrapolated {per_flop * len(flops) / 60:.0f} min "
+        f"(load {os.getloadavg()[0]:.1f})"
+    )
+    local: list[float] = []
+    table = None
+    for _ in range(runs):
+        t = time.perf_counter()
+        table = flop_equities(hands)
+        local.append(time.perf_counter() - t)
+        print(f"  one core, every flop: {local[-1]:.1f} s (load {os.getloadavg()[0]:.1f})")
+    assert table is not None
+    rows = {r["flop"]: r for r in table.to_pylist()}
+    assert all(rows[format_cards(f)]["share_1"] == c.share[0] for f, _, c in old)
+    med = statistics.median(local)
+    print(
+        f"hand vs 15%, board-centred, every flop on one core: median {med:.1f} s of {runs} "
+        f"(range {min(local):.1f}-{max(local):.1f}) = {med / one:.0f}x one omaha.equity flop "
+        f"call ({one:.3f} s), {per_flop * len(flops) / med:.0f}x faster than the per-flop path"
+    )
+    if not dask:
+        return
+    import distributed
+
+    import omaha.dask as od
+
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster, set_as_default=False) as client,
+    ):
+        client.wait_for_workers(2)
+        client.run(omaha.warmup)
+        client.run(omaha.parse_range, "15%")
+        two: list[float] = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            remote = od.flop_equities(hands, client=client)
+            two.append(time.perf_counter() - t)
+            print(
+                f"  two Dask workers, every flop: {two[-1]:.1f} s (load {os.getloadavg()[0]:.1f})"
+            )
+            assert remote.equals(table)
+    med2 = statistics.median(two)
+    print(
+        f"hand vs 15%, board-centred, every flop on two Dask workers: median {med2:.1f} s of "
+        f"{runs} (range {min(two):.1f}-{max(two):.1f}) = {med2 / one:.0f}x one omaha.equity "
+        f"flop call, {med / med2:.2f}x the one-core time; the same table as the local call"
+    )
+
+
 def main() -> None:
-    """Print the full measurements (every flop) on one core."""
+    """Print the full measurements (every flop) on one core.
+
+    ``--boards N``: only the board-centred hand against 15%, N runs each on
+    one core and (with ``--dask``) on two Dask workers.
+    """
     omaha.warmup()
     omaha.parse_range("15%")
+    if "--boards" in sys.argv:
+        _board_centred(int(sys.argv[sys.argv.index("--boards") + 1]), "--dask" in sys.argv)
+        sys.stdout.flush()
+        return
     pre = _best(lambda: omaha.equity([AAKK, JT98], threads=1))
     every = _best(lambda: flop_equities([AAKK, JT98]))
     print(f"hand vs hand, every flop (Hi): {every:.3f} s = {every / pre:.0f}x the preflop call")

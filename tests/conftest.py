@@ -11,7 +11,7 @@ import pytest
 from hypothesis import settings
 
 import omaha
-from omaha import _equity, _eval
+from omaha import _equity, _eval, _flops
 from paths import DATA
 
 # OMAHA_HYPOTHESIS_PROFILE=ci (set by .ci/run): the property tests draw the same examples
@@ -45,11 +45,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     in-place builds in a source tree (``src/omaha``) are checked: an
     installed wheel's files all carry their install time.
     """
-    for mod in (_eval, _equity):
+    for mod in (_eval, _equity, _flops):
         so = pathlib.Path(mod.__file__ or "")
         if so.parent.parent.name != "src" or not so.exists():
             continue
-        sources = [*so.parent.glob("*.pyx"), *so.parent.glob("*.pxd")]
+        # its own .pyx and every .pxd (a module is rebuilt alone when only its .pyx changed)
+        sources = [so.parent / f"{so.name.split('.')[0]}.pyx", *so.parent.glob("*.pxd")]
         newest = max(sources, key=lambda p: p.stat().st_mtime)
         if newest.stat().st_mtime > so.stat().st_mtime + 1:
             raise pytest.UsageError(

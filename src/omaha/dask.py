@@ -460,7 +460,12 @@ def flop_equities(
     The flops (suit-isomorphic ones folded, as locally) are cut into tasks
     of ``flops_per_task``; each worker reads the hands again and counts its
     flops with the same exact loops, and the rows come back in the local
-    order, so the table equals the local one row for row.
+    order, so the table equals the local one row for row. Where the local
+    call counts board by board (one known 4-card hand against a range, see
+    :func:`omaha.flop_equities`), the complete boards are cut instead, by
+    their lowest card, into as many tasks as the flops would make (at least
+    8); each task returns its integer counts per flop, added here: the same
+    table again.
 
     Parameters
     ----------
@@ -468,7 +473,7 @@ def flop_equities(
         As :func:`omaha.flop_equities` (hole cards, ranges as text or
         :class:`omaha.Range`).
     flops_per_task : int, default 256
-        Flops counted per task.
+        Flops counted per task (board by board: it sets the number of tasks).
     client : distributed.Client or str, optional
         Where to run (see the module docstring).
 
@@ -482,6 +487,7 @@ def flop_equities(
     InvalidCardError, RangeSyntaxError, ArgumentError
         As :func:`omaha.flop_equities`; ``flops_per_task`` not a positive integer.
     """
+    from omaha.study._boards import board_part, board_plan, board_rows, board_tasks
     from omaha.study._spot import Players
     from omaha.study.flops import flops_of, to_table
 
@@ -489,6 +495,22 @@ def flop_equities(
         raise ArgumentError(f"flops_per_task must be a positive integer, got {flops_per_task!r}")
     players = Players(hands, dead, game)
     flops = flops_of(players)
+    plan = board_plan(players, flops)
+    if plan is not None:
+        # Board by board: tasks of boards by their lowest card, as many as
+        # the flops would make (at least 8), the partial counts added here.
+        shared = dask.delayed(plan, pure=True)
+        parts_wanted = max(8, -(-len(flops) // flops_per_task))
+        board_jobs = [
+            dask.delayed(board_part, pure=True)(shared, first, last)
+            for first, last in board_tasks(plan, parts_wanted)
+        ]
+        with _scheduler(client) as scheduler:
+            sums = dask.compute(*board_jobs, scheduler=scheduler)
+        rows = board_rows(players, plan, flops, sum(sums[1:], sums[0].copy()))
+        if not rows:
+            raise ArgumentError("the ranges leave no possible deal on any flop")
+        return to_table(players, rows)
     spec = list(hands)
     tasks = [
         dask.delayed(_flop_task, pure=True)(spec, game, dead, flops[i : i + flops_per_task])

@@ -12,6 +12,7 @@ pytest.importorskip("distributed")
 import omaha
 import omaha.dask as od
 from omaha.errors import ArgumentError
+from omaha.games import GameName
 from omaha.study import flop_equities, mean_equity
 
 TIMEOUT = 120
@@ -34,3 +35,19 @@ def test_flop_equities_with_a_range_on_workers(client: Any) -> None:
 def test_flops_per_task_is_checked() -> None:
     with pytest.raises(ArgumentError, match="flops_per_task"):
         od.flop_equities(["AhAsKhKs", "JdTd9c8c"], flops_per_task=0)
+
+
+@pytest.mark.parametrize("game", ["hi", "hilo"])
+def test_board_centred_flops_on_workers_equal_local(client: Any, game: GameName) -> None:
+    """Hand against a range is counted board by board: the boards split over the workers."""
+    hands = ["QdJh6c3s", "AAKK:ds@50,QQJJ:ds@100"]
+    local = flop_equities(hands, game=game, dead="2c")
+    for per_task in (256, 100_000):  # many tasks, and the fewest (8)
+        remote = od.flop_equities(
+            hands,
+            game=game,
+            dead="2c",
+            client=client,
+            flops_per_task=per_task,
+        )
+        assert remote.equals(local)

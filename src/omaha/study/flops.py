@@ -13,6 +13,7 @@ Examples
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from omaha.cards import format_cards
 from omaha.errors import ArgumentError
 from omaha.games import GameName
+from omaha.study._boards import board_plan, count_boards
 from omaha.study._spot import UNIT, Counts, Players, suit_group
 from omaha.study.texture import TEXTURE_COLUMNS, texture_of
 
@@ -140,8 +142,9 @@ def flop_equities(
     dead : cards, default ()
         Cards out of play.
     progress : bool or float, default False
-        A tqdm progress bar on stderr, one step per flop (a number: shown
-        only once the run has lasted that many seconds).
+        A tqdm progress bar on stderr, one step per flop, or per complete
+        board when the spot is counted board by board (see Notes; a number:
+        shown only once the run has lasted that many seconds).
 
     Returns
     -------
@@ -189,8 +192,17 @@ def flop_equities(
     probability (up to one constant). :func:`mean_equity` computes it as a
     fraction.
 
-    Each flop is one exact run of the compiled loops of :mod:`omaha._equity`
-    on one thread (hand against hand: about 50 microseconds a flop).
+    Heads-up, one known hand of 4 cards against a range, the count is
+    board-centred (:mod:`omaha._flops`, one thread, the GIL released): each
+    complete board completes 10 flops, so the hand and every combination
+    of the range are evaluated once per board for all 10, and one board
+    per orbit of the suit permutations that keep the spot is evaluated
+    (hand against a 15% range on every flop: about a minute on one core,
+    docs/performance.md). Every other spot (hand against hand, 5 or 6
+    hole cards, three or more players, two ranges) is one exact run of the
+    compiled loops of :mod:`omaha._equity` per flop on one thread (hand
+    against hand: about 50 microseconds a flop). Both give the same
+    integers.
 
     Examples
     --------
@@ -202,12 +214,22 @@ def flop_equities(
     """
     players = Players(hands, dead, game)
     flops = flops_of(players)
-    bar = _bar(progress, len(flops), "flops")
-    try:
-        rows = flop_rows(players, flops, None if bar is None else lambda: bar.update(1))
-    finally:
-        if bar is not None:
-            bar.close()
+    plan = board_plan(players, flops)
+    if plan is not None:
+        nd = len(plan.deck)
+        bar = _bar(progress, math.comb(nd, 5), "boards")
+        try:
+            rows = count_boards(players, plan, flops, None if bar is None else bar.update)
+        finally:
+            if bar is not None:
+                bar.close()
+    else:
+        bar = _bar(progress, len(flops), "flops")
+        try:
+            rows = flop_rows(players, flops, None if bar is None else lambda: bar.update(1))
+        finally:
+            if bar is not None:
+                bar.close()
     if not rows:
         raise ArgumentError("the ranges leave no possible deal on any flop")
     return to_table(players, rows)
