@@ -8,10 +8,17 @@ the equity layer on the same spot: ``ratio_to_preflop`` is the time of
 :func:`omaha.equity` call on a flop (the per-call checks it skips make it
 cheaper).
 
-The long spots run on a sample of the flops in the smoke run and on every
-flop when ``OMAHA_BENCH_FULL=1`` is set (hand against ``KK+:$ds``: about a
-minute on one core; hand against a 15% range: about forty minutes on one
-core). ``python bench/bench_study.py`` prints the full measurements.
+The long spots of ``test_flops_hand_vs_range`` count each flop (the path
+of every spot but hand against range) on a sample of the flops in the
+smoke run and on every flop when ``OMAHA_BENCH_FULL=1`` is set (hand
+against ``KK+:$ds``: about a minute on one core; hand against a 15% range:
+about forty minutes on one core). ``test_flops_hand_vs_range_by_boards``
+runs :func:`omaha.flop_equities` itself, board by board, on every flop
+(a small range in the smoke run, ``15%`` with ``OMAHA_BENCH_FULL=1``:
+about 80 s). ``python bench/bench_study.py`` prints the full measurements;
+``python bench/bench_study.py --boards 3 --dask`` only hand against 15%
+board by board, 3 runs on one core and 3 on a LocalCluster of two
+single-thread Dask workers, with today's per-flop path on a sample.
 
 The equity distribution of a 15% range against a 15% range on Qs7h2c is
 measured whole (one compiled pass over the runouts), Hi and Hi-Lo, with

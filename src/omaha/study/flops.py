@@ -197,7 +197,7 @@ def flop_equities(
     complete board completes 10 flops, so the hand and every combination
     of the range are evaluated once per board for all 10, and one board
     per orbit of the suit permutations that keep the spot is evaluated
-    (hand against a 15% range on every flop: about a minute on one core,
+    (hand against a 15% range on every flop: about 80 s on one core,
     docs/performance.md). Every other spot (hand against hand, 5 or 6
     hole cards, three or more players, two ranges) is one exact run of the
     compiled loops of :mod:`omaha._equity` per flop on one thread (hand
