@@ -11,7 +11,7 @@ import pytest
 from hypothesis import settings
 
 import omaha
-from omaha import _equity, _eval, _flops
+from omaha import _equity, _eval
 from paths import DATA
 
 # OMAHA_HYPOTHESIS_PROFILE=ci (set by .ci/run): the property tests draw the same examples
@@ -45,6 +45,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     in-place builds in a source tree (``src/omaha``) are checked: an
     installed wheel's files all carry their install time.
     """
+    try:
+        from omaha import _flops
+    except ImportError as exc:  # a build from before omaha._flops (a copied .so)
+        raise pytest.UsageError(
+            f"{exc}: rebuild with `pip install -e . --no-build-isolation`"
+        ) from None
     for mod in (_eval, _equity, _flops):
         so = pathlib.Path(mod.__file__ or "")
         if so.parent.parent.name != "src" or not so.exists():
