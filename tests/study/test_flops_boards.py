@@ -59,14 +59,14 @@ def _rows_by_flop(t: pa.Table) -> dict[str, dict[str, Any]]:
     ],
 )
 def test_board_count_on_named_ranges(hands: list[str], dead: str, game: GameName) -> None:
-    """Every flop by the board count; every 40th flop of the same spot by the per-flop count."""
+    """Every flop by the board count; every 120th flop of the same spot by the per-flop count."""
     t = flop_equities(hands, game=game, dead=dead)
     players = Players(hands, dead, game)
     flops = flops_of(players)
     ours = _rows_by_flop(t)
-    sample = flops[::40]
+    sample = flops[::120]
     theirs = _rows_by_flop(to_table(players, flop_rows(players, sample)))
-    assert len(theirs) > 50
+    assert len(theirs) > 20
     for flop, _ in sample:  # a flop the range cannot avoid has no row in either
         name = omaha.format_cards(flop)
         assert ours.get(name) == theirs.get(name)
@@ -75,19 +75,19 @@ def test_board_count_on_named_ranges(hands: list[str], dead: str, game: GameName
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["hi", "hilo"])
 def test_board_count_on_named_ranges_many_flops(game: GameName) -> None:
-    """The weighted range of both named ones (AA and KK:ds): every 8th of the 8,909 flops.
+    """The weighted range of both named ones (AA and KK:ds): every 16th of the 8,909 flops.
 
     Every flop takes the per-flop side about 4 minutes a game on a loaded
     2-core machine, too long for CI; the board count runs on every flop and
-    its rows are compared on 1,114 of them.
+    its rows are compared on 557 of them.
     """
     hands = ["AhAsKhKs", "AA@50,KK:ds@100"]
     t = flop_equities(hands, game=game, dead="7h")
     players = Players(hands, "7h", game)
-    sample = flops_of(players)[::8]
+    sample = flops_of(players)[::16]
     ours = _rows_by_flop(t)
     theirs = _rows_by_flop(to_table(players, flop_rows(players, sample)))
-    assert len(theirs) > 1000
+    assert len(theirs) > 500
     for flop, _ in sample:
         name = omaha.format_cards(flop)
         assert ours.get(name) == theirs.get(name)
