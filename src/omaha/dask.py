@@ -489,7 +489,7 @@ def flop_equities(
     """
     from omaha.study._boards import board_part, board_plan, board_rows, board_tasks
     from omaha.study._spot import Players
-    from omaha.study.flops import flops_of, to_table
+    from omaha.study.flops import flops_of, result_table
 
     if type(flops_per_task) is not int or flops_per_task < 1:
         raise ArgumentError(f"flops_per_task must be a positive integer, got {flops_per_task!r}")
@@ -507,10 +507,8 @@ def flop_equities(
         ]
         with _scheduler(client) as scheduler:
             sums = dask.compute(*board_jobs, scheduler=scheduler)
-        rows = board_rows(players, plan, flops, sum(sums[1:], sums[0].copy()))
-        if not rows:
-            raise ArgumentError("the ranges leave no possible deal on any flop")
-        return to_table(players, rows)
+        total = sum(sums[1:], sums[0].copy())
+        return result_table(players, board_rows(players, plan, flops, total))
     spec = list(hands)
     tasks = [
         dask.delayed(_flop_task, pure=True)(spec, game, dead, flops[i : i + flops_per_task])
@@ -518,10 +516,7 @@ def flop_equities(
     ]
     with _scheduler(client) as scheduler:
         parts = dask.compute(*tasks, scheduler=scheduler) if tasks else ()
-    rows = [row for part in parts for row in part]
-    if not rows:
-        raise ArgumentError("the ranges leave no possible deal on any flop")
-    return to_table(players, rows)
+    return result_table(players, [row for part in parts for row in part])
 
 
 def _flop_task(

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from omaha.cards import Cards
 
-__all__ = ["flop_equities", "flop_rows", "flops_of", "mean_equity", "to_table"]
+__all__ = ["flop_equities", "flop_rows", "flops_of", "mean_equity", "result_table", "to_table"]
 
 
 def flops_of(players: Players) -> list[tuple[tuple[int, ...], int]]:
@@ -216,20 +216,28 @@ def flop_equities(
     flops = flops_of(players)
     plan = board_plan(players, flops)
     if plan is not None:
-        nd = len(plan.deck)
-        bar = _bar(progress, math.comb(nd, 5), "boards")
-        try:
-            rows = count_boards(players, plan, flops, None if bar is None else bar.update)
-        finally:
-            if bar is not None:
-                bar.close()
+        bar = _bar(progress, math.comb(len(plan.deck), 5), "boards")
     else:
         bar = _bar(progress, len(flops), "flops")
-        try:
+    try:
+        if plan is not None:
+            rows = count_boards(players, plan, flops, None if bar is None else bar.update)
+        else:
             rows = flop_rows(players, flops, None if bar is None else lambda: bar.update(1))
-        finally:
-            if bar is not None:
-                bar.close()
+    finally:
+        if bar is not None:
+            bar.close()
+    return result_table(players, rows)
+
+
+def result_table(players: Players, rows: Sequence[tuple[tuple[int, ...], int, Counts]]) -> pa.Table:
+    """Return the table of :func:`flop_equities` from every flop's counted rows.
+
+    Raises
+    ------
+    ArgumentError
+        When no row is left: the ranges leave no possible deal on any flop.
+    """
     if not rows:
         raise ArgumentError("the ranges leave no possible deal on any flop")
     return to_table(players, rows)
