@@ -56,8 +56,9 @@ import datetime
 import re
 from collections.abc import Callable
 
-from omaha.history.builder import MAX_INFERRED_RAKE_PERCENT, HandBuilder, PostKind
+from omaha.history.builder import HandBuilder, PostKind
 from omaha.history.pokerstars import omaha_game
+from omaha.history.reconcile import MAX_INFERRED_RAKE_PERCENT
 from omaha.history.text import HandText
 from omaha.phh.fields import ODD_CHIPS_FIELD
 from omaha.phh.history import HandHistory
@@ -179,7 +180,7 @@ class BovadaReader:
         :func:`omaha.pots.build_pots`); the lines, in order, are shared out
         to them, the last side pot first, so that each side pot pays what it
         holds: all of it in a tournament, and in a cash game all but its
-        rake (at most :data:`~omaha.history.builder.MAX_INFERRED_RAKE_PERCENT`
+        rake (at most :data:`~omaha.history.reconcile.MAX_INFERRED_RAKE_PERCENT`
         percent of it). A sharing that no such split gives, or that two
         give, is an error naming the hand: never a guess. The replay then
         checks each pot's winners and amounts (``_pots``).
@@ -441,8 +442,8 @@ class BovadaReader:
         if m is not None:
             # Without a line returning it, the uncalled bet (a walk's big blind) is
             # in the pot stated and in what its owner collects.
-            b.uncalled_in_collect = b._uncalled is None
-            b.total_pot(b.amount(m["pot"]), with_uncalled=b._uncalled is None)
+            b.uncalled_in_collect = b.stated.uncalled is None
+            b.total_pot(b.amount(m["pot"]), with_uncalled=b.stated.uncalled is None)
             if m["rake"] is not None:
                 b.rake(b.amount(m["rake"]))
             return True

@@ -13,8 +13,11 @@ left, the blinds by position (blinds out of position in ``_posted_blinds``
 and ``_dead_blinds``), the actions in PHH's notation, the later boards in
 ``_run_boards``, and the stated result in ``winnings``, ``_pots``,
 ``_uncalled``, ``_rake`` and ``_total_pot`` for the replay to check
-(:meth:`omaha.phh.Replay.check`). It never plays the hand: the engine does,
-through :func:`omaha.phh.replay`.
+(:meth:`omaha.phh.Replay.check`). What the file states about the result is
+kept in one :class:`~omaha.history.reconcile.Stated` (``HandBuilder.stated``)
+and reconciled with each player's amounts by
+:func:`omaha.history.reconcile.reconcile`, its own module. It never plays
+the hand: the engine does, through :func:`omaha.phh.replay`.
 
 Amounts are whole units of the file: cents for money (``places=2``), chips
 for tournaments (``places=0``); never floats.
@@ -48,13 +51,12 @@ from omaha.cards import format_cards, require_distinct
 from omaha.errors import HandCancelled, HistoryError, InvalidCardError
 from omaha.games import GameName
 from omaha.history.notation import AmountError, money_units, site_cards, to_units
+from omaha.history.reconcile import Collect, Put, Stated, reconcile, units_text
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
     ALL_IN_MUCK_FIELD,
-    BEHIND_FIELD,
     BUTTON_SEAT_FIELD,
-    CASH_OUT_FIELD,
     CHIP_FIELD,
     DEAD_FIELD,
     FEES_FIELD,
@@ -63,33 +65,25 @@ from omaha.phh.fields import (
     HOLE_COUNT_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
-    RAKE_FIELD,
     RUN_BOARDS_FIELD,
     SITTING_OUT_FIELD,
-    TOTAL_POT_FIELD,
     TOURNAMENT_FIELD,
-    UNCALLED_FIELD,
     Betting,
     blinds_reversed,
 )
 from omaha.phh.history import HandHistory
-from omaha.pots import uncalled_bet
 from omaha.result import showdown_order
 
 _T = TypeVar("_T")
 
 __all__ = [
     "HandBuilder",
-    "MAX_INFERRED_RAKE_PERCENT",
     "PostKind",
 ]
 
 PostKind = Literal["small", "big", "both", "dead", "straddle", "ante"]
 """A forced bet as the site names it: the small or big blind, both (a live big
 blind and a dead small one, on return), a dead blind, a straddle, an ante."""
-
-MAX_INFERRED_RAKE_PERCENT = 10
-"""The most rake, in percent of the pot, inferred for a file that states none (iPoker...)."""
 
 _LETTER = {"fixed": "F", "pot": "P", "no": "N"}
 _STREET_CARDS = {0: 3, 1: 1, 2: 1}
@@ -169,14 +163,6 @@ class _Post:
     all_in: bool
 
 
-@dataclass(slots=True)
-class _Collect:
-    name: str
-    amount: int
-    pot: int | None
-    run: int
-
-
 @dataclass
 class HandBuilder:
     """One site hand, told event by event, written as a PHH hand.
@@ -225,20 +211,9 @@ class HandBuilder:
     _events: list[_Event] = field(default_factory=list)
     _street: int = 0
     _highest: int = 0
-    _uncalled: tuple[str, int] | None = None
-    _collects: list[_Collect] = field(default_factory=list)
-    _total_pot: int | None = None
-    _total_with_uncalled: bool = False
-    _total_after_rake: bool = False
-    _rake: int | None = None
-    _fees: dict[str, int] = field(default_factory=dict)
-    _stated_pots: list[int] | None = None
-    _pots_before_rake: bool = False
-    _won: dict[str, int] = field(default_factory=dict)
+    stated: Stated = field(default_factory=Stated)
+    """What the file states about the result, for :func:`~omaha.history.reconcile.reconcile`."""
     _runs: int = 1
-    _cash_out: dict[str, int] = field(default_factory=dict)
-    _unawarded: bool = False
-    """A pot not awarded (its winners cashed out): what each won is known, not from which pot."""
 
     # ------------------------------------------------------------ errors
 
@@ -256,6 +231,10 @@ class HandBuilder:
             line=self.line,
             text=self.text if quote_line else None,
         )
+
+    def _summary_error(self, reason: str) -> HistoryError:
+        """Return an error about the hand as a whole (the current line is not quoted)."""
+        return self.error(reason, quote_line=False)
 
     def cancelled(self) -> HandCancelled:
         """Return the signal of a hand the site cancelled (at the current line)."""
@@ -419,8 +398,7 @@ class HandBuilder:
         p.left -= chips
 
     def _units(self, chips: int) -> str:
-        value = _file_units(chips, self.places)
-        return format(value, "f") if isinstance(value, decimal.Decimal) else str(value)
+        return units_text(chips, self.places)
 
     # ------------------------------------------------------------ actions
 
@@ -566,12 +544,12 @@ class HandBuilder:
         p.wager -= amount
         p.contrib -= amount
         p.bet -= amount
-        self._uncalled = (name, amount)
+        self.stated.uncalled = (name, amount)
 
     def collect(self, name: str, amount: int, *, pot: int | None = None, run: int = 0) -> None:
         """Record ``amount`` units collected from a pot (0: the main pot, 1: side pot 1, ...)."""
         self.player(name)
-        self._collects.append(_Collect(name, amount, pot, run))
+        self.stated.collects.append(Collect(name, amount, pot, run))
 
     def protect(self, name: str) -> None:
         """Record a player all in by the site's all-in protection (a disconnection, §4.11).
@@ -594,26 +572,28 @@ class HandBuilder:
     def cash_out(self, name: str, amount: int) -> None:
         """Record an all-in hand cashed out for ``amount`` units, instead of what the pots pay."""
         self.player(name)
-        self._cash_out[name] = amount
+        self.stated.cash_out[name] = amount
 
     def won(self, name: str, amount: int) -> None:
         """Record the summary's total for a player: checked against what they collected."""
         self.player(name)
-        self._won[name] = self._won.get(name, 0) + amount
+        won = self.stated.won
+        won[name] = won.get(name, 0) + amount
 
     def total_pot(
         self, amount: int, *, with_uncalled: bool = False, after_rake: bool = False
     ) -> None:
         """Record the pot as the site states it (normalized: before the rake, no uncalled bet)."""
-        self._total_pot = amount
-        self._total_with_uncalled = with_uncalled
-        self._total_after_rake = after_rake
+        stated = self.stated
+        stated.total_pot = amount
+        stated.total_with_uncalled = with_uncalled
+        stated.total_after_rake = after_rake
 
     def rake(self, amount: int, parts: Mapping[str, int] | None = None) -> None:
         """Record the rake as the site states it (``parts``: rake, jackpot, fees by name)."""
-        self._rake = amount
+        self.stated.rake = amount
         if parts:
-            self._fees = dict(parts)
+            self.stated.fees = dict(parts)
 
     def pots(self, amounts: Iterable[int], *, before_rake: bool = False) -> None:
         """Record the pots as the summary states them, main pot first.
@@ -622,8 +602,8 @@ class HandBuilder:
         add up to the total pot; what each pays out is less by its rake, and
         those rakes add up to the rake stated).
         """
-        self._stated_pots = list(amounts)
-        self._pots_before_rake = before_rake
+        self.stated.pots = list(amounts)
+        self.stated.pots_before_rake = before_rake
 
     def dealt_in(self) -> list[_Player]:
         """Return the seated players dealt in: not sitting out, with chips, in the play.
@@ -658,21 +638,22 @@ class HandBuilder:
         k = len(dealt)
         if k < 2:
             raise self.error(f"{k} player dealt in: a hand needs two", quote_line=False)
-        for name, amount in self._won.items():  # a pot not awarded: its winner cashed out
-            if name in self._cash_out and not any(c.name == name for c in self._collects):
-                self._collects.append(_Collect(name, amount, None, 0))
-                self._unawarded = True
-        if not self._collects:
+        stated = self.stated
+        for name, amount in stated.won.items():  # a pot not awarded: its winner cashed out
+            if name in stated.cash_out and not any(c.name == name for c in stated.collects):
+                stated.collects.append(Collect(name, amount, None, 0))
+                stated.unawarded = True
+        if not stated.collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
         pos = {p.name: i for i, p in enumerate(dealt)}
         for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
             if name not in pos:
                 raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
-        for c in self._collects:
+        for c in stated.collects:
             if c.name not in pos:
                 raise self.error(f"{c.name!r} wins but is not dealt in", quote_line=False)
-        if self._uncalled is not None and self._uncalled[0] not in pos:
-            raise self.error(f"{self._uncalled[0]!r} gets a bet back but is not dealt in")
+        if stated.uncalled is not None and stated.uncalled[0] not in pos:
+            raise self.error(f"{stated.uncalled[0]!r} gets a bet back but is not dealt in")
         if any(e.kind == "board" and not e.cards for e in self._events):
             raise self.error(
                 "a street's card is not given (not in the summary's board either)",
@@ -718,7 +699,18 @@ class HandBuilder:
             (p.left == 0 or (cap is not None and p.contrib >= cap)) and not p.folded for p in dealt
         ):  # a muck at an all-in (or capped, §6.4) showdown: the site allowed it
             fields[ALL_IN_MUCK_FIELD] = True
-        self._result_fields(fields, put, dealt, pos)
+        result = reconcile(
+            stated,
+            [Put(p.name, p.wager, p.contrib, p.left, p.behind) for p in dealt],
+            places=self.places,
+            flop_dealt=any(e.kind == "board" and e.run == 0 for e in self._events),
+            uncalled_in_collect=self.uncalled_in_collect,
+            runs=self._runs,
+            error=self._summary_error,
+        )
+        for key, value in result.amounts.items():
+            put(key, value)
+        fields.update(result.fields)
         self._info_fields(fields, dealt)
         return self._written(fields, raw, steps)
 
@@ -781,7 +773,7 @@ class HandBuilder:
     def _split_pot(self) -> bool:
         """Whether a pot (of one board) is shared: more than one player collects from it."""
         seen: dict[tuple[int, int], str] = {}
-        for c in self._collects:
+        for c in self.stated.collects:
             key = (c.pot or 0, c.run)
             if seen.setdefault(key, c.name) != c.name:
                 return True
@@ -793,7 +785,7 @@ class HandBuilder:
     def _check_reaches_end(self, dealt: list[_Player]) -> None:
         """Refuse a hand cut short: it ends with one player left, or with a full board."""
         live = [p for p in dealt if not p.folded]
-        if len(live) < 2 or self._cash_out:
+        if len(live) < 2 or self.stated.cash_out:
             return
         board = sum(len(e.cards) for e in self._events if e.kind == "board" and e.run == 0)
         if board < 5:
@@ -916,198 +908,6 @@ class HandBuilder:
             if e.kind == "show" and e.name in pos:
                 steps.append(("sm", pos[e.name], e.cards, 0))
         return steps, boards, mucked > 0
-
-    def _result_fields(
-        self,
-        fields: dict[str, Any],
-        put: Callable[[str, Any], None],
-        dealt: list[_Player],
-        pos: dict[str, int],
-    ) -> None:
-        """Write what the site states about the result, normalized, and the finishing stacks."""
-        k = len(dealt)
-        collects = list(self._collects)
-        for name, total in self._won.items():  # as the site counts it (the uncalled bet too)
-            got = sum(c.amount for c in collects if c.name == name)
-            if got != total:
-                raise self.error(
-                    f"{name!r} collects {self._units(got)} but the summary says "
-                    f"{self._units(total)}: the amounts do not add up",
-                    quote_line=False,
-                )
-        inferred = uncalled_bet([p.wager for p in dealt])
-        back = [0] * k
-        if self._uncalled is not None:
-            back[pos[self._uncalled[0]]] = self._uncalled[1]
-            if inferred is not None:
-                raise self.error(
-                    f"{dealt[inferred[0]].name!r} still has {self._units(inferred[1])} uncalled",
-                    quote_line=False,
-                )
-        elif inferred is not None and self.uncalled_in_collect:
-            # The site counts the uncalled bet in what its owner collects (as a
-            # pot of its own, or with the pot): it goes back, and is no winning.
-            seat, chips = inferred
-            owner = dealt[seat].name
-            mine = [c for c in collects if c.name == owner]
-            exact = [c for c in mine if c.amount == chips and (c.pot or 0) > 0]
-            take = exact[-1] if exact else max(mine, key=lambda c: c.amount, default=None)
-            if take is None or take.amount < chips:
-                raise self.error(
-                    f"{owner!r} has {self._units(chips)} uncalled but collects less: "
-                    "the amounts do not add up",
-                    quote_line=False,
-                )
-            collects.remove(take)
-            if take.amount > chips:
-                collects.append(_Collect(owner, take.amount - chips, take.pot, take.run))
-            back[seat] = chips
-            dealt[seat].wager -= chips
-            dealt[seat].contrib -= chips
-        elif inferred is not None and self._returned_silently(dealt, collects, *inferred):
-            # Older files (PokerStars before 2006...) return an uncalled bet
-            # without a line: the pot the summary states leaves it out.
-            seat, chips = inferred
-            back[seat] = chips
-            dealt[seat].wager -= chips
-            dealt[seat].contrib -= chips
-        elif inferred is not None:
-            raise self.error(
-                f"{dealt[inferred[0]].name!r} bet {self._units(inferred[1])} nobody called, "
-                "and the hand does not return it",
-                quote_line=False,
-            )
-        won = [0] * k
-        for c in collects:
-            won[pos[c.name]] += c.amount
-        in_pot = sum(p.contrib for p in dealt)
-        collected = sum(won)
-        rake = in_pot - collected
-        if rake < 0:
-            raise self.error(
-                f"the players collect {self._units(collected)} from a pot of "
-                f"{self._units(in_pot)}: the amounts do not add up",
-                quote_line=False,
-            )
-        if self._rake is None and rake:
-            self._check_inferred_rake(rake, in_pot, collected)
-        if self._rake is not None and self._rake != rake:
-            raise self.error(
-                f"the rake is stated as {self._units(self._rake)}, but the pot of "
-                f"{self._units(in_pot)} pays out {self._units(collected)}: the amounts do not "
-                "add up",
-                quote_line=False,
-            )
-        if self._total_pot is not None:
-            stated = self._total_pot
-            if self._total_with_uncalled:
-                stated -= sum(back)
-            if self._total_after_rake:
-                stated += rake
-            put(TOTAL_POT_FIELD, stated)
-        put(
-            "finishing_stacks",
-            [
-                p.left + p.behind + (0 if self._uncalled else b) + self._cash_out.get(p.name, w)
-                for p, b, w in zip(dealt, back, won, strict=True)
-            ],
-        )
-        if self._cash_out:
-            put(CASH_OUT_FIELD, [self._cash_out.get(p.name, 0) for p in dealt])
-        if any(p.behind for p in dealt):
-            put(BEHIND_FIELD, [p.behind for p in dealt])
-        put("winnings", won)
-        if any(back):
-            put(UNCALLED_FIELD, back)
-        put(RAKE_FIELD, rake)
-        if self._fees:
-            fields[FEES_FIELD] = dict(self._fees)
-        # A pot not awarded: only the summary's total for each winner is known,
-        # not the pots it comes from; the pots stated add up to what was won.
-        if (
-            self._unawarded
-            and self._stated_pots is not None
-            and sum(self._stated_pots) != collected
-        ):
-            raise self.error(
-                f"the pots are stated as {self._units(sum(self._stated_pots))} but pay out "
-                f"{self._units(collected)}: the amounts do not add up",
-                quote_line=False,
-            )
-        pots_named = any(c.pot for c in collects) or self._runs > 1 or self._stated_pots
-        if pots_named and not self._unawarded:
-            entries: dict[tuple[int, int], dict[str, int]] = {}
-            for c in collects:
-                key = (c.pot or 0, c.run)
-                won_here = entries.setdefault(key, {})
-                won_here[c.name] = won_here.get(c.name, 0) + c.amount
-            if self._stated_pots is not None:
-                taken = 0
-                for i, amount in enumerate(self._stated_pots):
-                    got = sum(sum(w.values()) for (p, _), w in entries.items() if p == i)
-                    if self._pots_before_rake and got <= amount:
-                        taken += amount - got
-                    elif got != amount:
-                        raise self.error(
-                            f"{'the main pot' if i == 0 else f'side pot {i}'} is stated as "
-                            f"{self._units(amount)} but pays out {self._units(got)}: the amounts "
-                            "do not add up",
-                            quote_line=False,
-                        )
-                if self._pots_before_rake and taken != rake:
-                    raise self.error(
-                        f"the pots are stated as {self._units(sum(self._stated_pots))} and pay "
-                        f"out {self._units(collected)}, but the rake is {self._units(rake)}: the "
-                        "amounts do not add up",
-                        quote_line=False,
-                    )
-            label = {p.name: f"p{i + 1}" for i, p in enumerate(dealt)}
-            pots: list[dict[str, Any]] = []
-            for (pot, run), won_here in sorted(entries.items()):
-                entry: dict[str, Any] = {"pot": pot + 1}
-                if self._runs > 1:
-                    entry["run"] = run + 1
-                entry["amount"] = sum(won_here.values())
-                entry["won"] = {label[n]: c for n, c in won_here.items()}
-                pots.append(entry)
-            fields[POTS_FIELD] = pots
-
-    def _check_inferred_rake(self, rake: int, in_pot: int, collected: int) -> None:
-        """Refuse a rake the file does not state unless a site could have taken it.
-
-        Sites that state no rake (iPoker, PartyPoker's classic format) leave
-        it to be inferred: what the pot does not pay out. An edited or cut
-        winnings line would be absorbed into it, so the rake inferred must be
-        possible: none in a tournament (chips), none when no flop is dealt
-        (no flop, no drop), and at most :data:`MAX_INFERRED_RAKE_PERCENT`
-        percent of the pot.
-        """
-        why = None
-        if self.places == 0:
-            why = "a tournament hand has no rake"
-        elif not any(e.kind == "board" and e.run == 0 for e in self._events):
-            why = "no rake is taken without a flop"
-        elif rake * 100 > in_pot * MAX_INFERRED_RAKE_PERCENT:
-            why = f"no site rakes more than {MAX_INFERRED_RAKE_PERCENT}% of a pot"
-        if why is not None:
-            raise self.error(
-                f"the players collect {self._units(collected)} from a pot of "
-                f"{self._units(in_pot)}, and the file states no rake: {why} (winnings missing "
-                "or altered)",
-                quote_line=False,
-            )
-
-    def _returned_silently(
-        self, dealt: list[_Player], collects: list[_Collect], seat: int, chips: int
-    ) -> bool:
-        """Tell whether the pot stated leaves out ``chips`` nobody called (no line returns them)."""
-        in_pot = sum(p.contrib for p in dealt) - chips
-        if self._total_pot is not None and not self._total_with_uncalled:
-            if self._total_after_rake:
-                return self._rake is not None and self._total_pot + self._rake == in_pot
-            return self._total_pot == in_pot
-        collected = sum(c.amount for c in collects)
-        return self._rake is not None and collected + self._rake == in_pot
 
     def _info_fields(self, fields: dict[str, Any], dealt: list[_Player]) -> None:
         """Write the informational fields: the site, the hand, the table, the time, the seats."""

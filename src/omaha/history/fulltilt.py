@@ -167,8 +167,8 @@ class FullTiltReader(StarsReader):
         collect is against the pot and the rake.
         """
         b = self.b
-        if not b._collects:
-            for name, amount in b._won.items():
+        if not b.stated.collects:
+            for name, amount in b.stated.won.items():
                 b.collect(name, amount)
         return b.finish()
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from omaha.history.builder import HandBuilder, _Collect
+from omaha.history.builder import HandBuilder
 from omaha.history.lines import AMOUNT
 from omaha.history.pokerstars import StarsReader
+from omaha.history.reconcile import Collect
 from omaha.history.text import HandText
 from omaha.phh.amounts import to_file_units
 from omaha.phh.history import HandHistory
@@ -141,14 +142,14 @@ def name_pots(b: HandBuilder) -> None:
         [p.folded or p.name not in dealt for p in players],
         all_in=[p.left == 0 for p in players],
     )
-    if len(pots) < 2 or any(c.pot for c in b._collects):
+    if len(pots) < 2 or any(c.pot for c in b.stated.collects):
         return
     seat = {p.name: i for i, p in enumerate(players)}
-    placed: list[tuple[_Collect, int]] = []
-    for run in sorted({c.run for c in b._collects}):
+    placed: list[tuple[Collect, int]] = []
+    for run in sorted({c.run for c in b.stated.collects}):
         k = 0
         won: dict[int, dict[str, int]] = {}
-        for c in (c for c in b._collects if c.run == run):
+        for c in (c for c in b.stated.collects if c.run == run):
             while k < len(pots):
                 here = won.setdefault(k, {})
                 share = next(iter(here.values()), None)

@@ -25,7 +25,7 @@ What the file states is checked: each player's ``bet=`` against what the
 actions put in (the uncalled bet included), the ``win=`` amounts against
 the replay. There is no rake: it is what the bets do not pay out, and must
 be one a site could take (none in a tournament or without a flop, at most
-:data:`~omaha.history.builder.MAX_INFERRED_RAKE_PERCENT` percent). The
+:data:`~omaha.history.reconcile.MAX_INFERRED_RAKE_PERCENT` percent). The
 uncalled bet comes back in what its owner wins in older files, apart from it in clients from 2019
 (``<client_version>`` 19 or later, ``<uncalled_bet_enabled>``). A
 ``<game>`` without its ``</game>`` (a file cut short) is an error naming the

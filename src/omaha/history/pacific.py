@@ -347,7 +347,7 @@ class PacificReader:
         players = list(b._players.values())
         found = uncalled_bet([p.wager for p in players])
         left = [p for p in players if not p.folded and (p.acted or p.posted)]
-        if not b._collects and b.places == 0 and len(left) == 1:
+        if not b.stated.collects and b.places == 0 and len(left) == 1:
             if found is not None:
                 b.uncalled(players[found[0]].name, found[1])
             b.collect(left[0].name, sum(p.contrib for p in players))
@@ -355,7 +355,7 @@ class PacificReader:
         if found is None:
             return
         owner, chips = players[found[0]], found[1]
-        collects = b._collects
+        collects = b.stated.collects
         in_pot = sum(p.contrib for p in players)
         counted = any(c.name == owner.name and c.amount == chips for c in collects)
         if counted or sum(c.amount for c in collects) > in_pot - chips:

@@ -340,7 +340,7 @@ class PartyReader:
             if paid is None:
                 raise b.error("a cash-out the PartyPoker reader does not know")
             amount = b.amount(paid["amount"])
-            said = b._cash_out.get(found[0])
+            said = b.stated.cash_out.get(found[0])
             if said is not None and said != amount:
                 raise b.error(
                     f"{found[0]!r} cashes out for {b._units(amount)}, but the hand said "

@@ -131,9 +131,9 @@ class WinningReader(StarsReader):
         def collect_then_finish() -> HandHistory:
             for name, amount in self.late_collects:
                 self.b.collect(name, amount)
-            if self.late_collects and self.b._uncalled is None:
+            if self.late_collects and self.b.stated.uncalled is None:
                 # No line returns the blind nobody called (a walk): the total pot counts it.
-                self.b._total_with_uncalled = True
+                self.b.stated.total_with_uncalled = True
             return finish()
 
         self.b.finish = collect_then_finish  # type: ignore[method-assign]
@@ -223,7 +223,7 @@ class WinningReader(StarsReader):
         if self._run_board.match(line):
             return
         b = self.b
-        if line.startswith("Seat ") and not b._collects:
+        if line.startswith("Seat ") and not b.stated.collects:
             # No collect line (a walk): what the summary says each seat won
             # is what it collects, the uncalled blind included.
             found = self.names.split(_seat_rest(line), sep=" ")
