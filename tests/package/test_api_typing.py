@@ -57,6 +57,7 @@ MODULES = [
     "omaha.history.partypoker",
     "omaha.history.plot",
     "omaha.history.pokerstars",
+    "omaha.history.reconcile",
     "omaha.history.reports",
     "omaha.history.stats",
     "omaha.history.text",

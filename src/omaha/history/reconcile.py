@@ -60,7 +60,15 @@ from omaha.phh.fields import (
 )
 from omaha.pots import uncalled_bet
 
-__all__ = ["MAX_INFERRED_RAKE_PERCENT", "Collect", "Put", "Reconciled", "Stated", "reconcile"]
+__all__ = [
+    "Collect",
+    "MAX_INFERRED_RAKE_PERCENT",
+    "Put",
+    "Reconciled",
+    "Stated",
+    "reconcile",
+    "units_text",
+]
 
 MAX_INFERRED_RAKE_PERCENT = 10
 """The most rake, in percent of the pot, inferred for a file that states none (iPoker...)."""
