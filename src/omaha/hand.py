@@ -246,6 +246,7 @@ class Hand:
         replay: bool,
         on_over: Callable[[Hand], None] | None = None,
         spare: tuple[int, ...] = (),
+        house: int = 0,
     ) -> None:
         stacks = table.stacks
         n = len(stacks)
@@ -288,6 +289,8 @@ class Hand:
         self._result: HandResult | None = None
         self._bb_seat = layout.big_blind_seat
         self._round = self._new_round(PREFLOP)
+        if house:
+            self._ledger.add_house(house)  # before the blinds: in the pot they find (§4.12)
         self._post_forced_bets()
         self._with_chips = self._count_with_chips()
         for seat in order:
@@ -418,10 +421,15 @@ class Hand:
 
     @property
     def pot(self) -> int:
-        """Every chip in the middle: earlier streets, antes and this street's bets."""
+        """Every chip in the middle: earlier streets, antes, dead money and this street's bets."""
         if self._street is OVER:
             return 0
         return self._ledger.pot
+
+    @property
+    def house(self) -> int:
+        """The chips the house added to the main pot at the deal (docs/rules.md §4.12)."""
+        return self._ledger.house
 
     @property
     def folded(self) -> tuple[int, ...]:

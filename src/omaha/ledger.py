@@ -18,7 +18,10 @@ Every chip at the table is either behind a seat (its stack) or in the middle
   pots).
 
 Chips are conserved: :attr:`Ledger.total` (the stacks plus the middle)
-never changes until :meth:`Ledger.pay`, which changes it only by the rake.
+never changes until :meth:`Ledger.pay`, which changes it only by the rake;
+the one other way in is :meth:`Ledger.add_house`, chips the house adds to
+the main pot before the deal (docs/rules.md §4.12), counted in
+:attr:`Ledger.house`.
 
 In a capped game (docs/rules.md §6.4) the chips of a stack above the cap
 are kept **behind**, out of play: the stack is what the player may still
@@ -86,13 +89,16 @@ class Ledger:
         The bets alone (antes and dead money excluded): what the uncalled
         bet is measured on (docs/rules.md §4.6).
     dead : int
-        Dead money in the middle that is no seat's contribution.
+        Dead money in the middle that is no seat's contribution (the
+        house's money included).
+    house : int
+        The chips the house added to the main pot (docs/rules.md §4.12).
     behind : list of int or None
         A capped game: each seat's chips above the cap, out of play until
         the hand is paid; None without a cap.
     """
 
-    __slots__ = ("behind", "bets", "contributions", "dead", "stacks", "wagers")
+    __slots__ = ("behind", "bets", "contributions", "dead", "house", "stacks", "wagers")
 
     def __init__(self, stacks: Sequence[int], cap: int | None = None) -> None:
         n = len(stacks)
@@ -105,6 +111,7 @@ class Ledger:
         self.contributions = [0] * n
         self.wagers = [0] * n
         self.dead = 0
+        self.house = 0
 
     @property
     def pot(self) -> int:
@@ -113,7 +120,7 @@ class Ledger:
 
     @property
     def total(self) -> int:
-        """The stacks plus the middle (and the chips kept behind): constant through a hand."""
+        """The stacks, the middle and the chips kept behind: constant once the hand is dealt."""
         return sum(self.at_table) + self.pot
 
     @property
@@ -154,6 +161,18 @@ class Ledger:
         else:
             self.dead += paid
         return paid
+
+    def add_house(self, chips: int) -> None:
+        """Add the house's ``chips`` to the main pot: dead money, from no stack.
+
+        Parameters
+        ----------
+        chips : int
+            Non-negative (checked by the caller): a site's promotion, such as
+            GGPoker's Cash Drop (docs/rules.md §4.12).
+        """
+        self.dead += chips
+        self.house += chips
 
     def return_uncalled(self) -> tuple[int, int] | None:
         """Give the uncalled bet back to its owner; return ``(seat, chips)`` or None.
@@ -206,5 +225,6 @@ class Ledger:
             tuple(self.contributions),
             tuple(self.wagers),
             self.dead,
+            self.house,
             None if self.behind is None else tuple(self.behind),
         )

@@ -397,6 +397,7 @@ class Table:
         board: Cards | None = None,
         posts: Mapping[int, tuple[int, int]] | None = None,
         straddles: Mapping[int, int] | None = None,
+        house: int = 0,
     ) -> Hand:
         """Start a hand: seat the players, post the forced bets and deal the hole cards.
 
@@ -434,6 +435,12 @@ class Table:
             left of the largest (docs/rules.md §5.1,
             :func:`omaha.seating.with_straddles`). Recorded in PHH's
             ``blinds_or_straddles``.
+        house : int, default 0
+            Chips the house adds to the main pot before the deal (a site's
+            promotion, such as GGPoker's Cash Drop): dead money from no
+            stack, in the pot a pot-limit raise is measured on, won and
+            raked with the main pot (docs/rules.md §4.12; PHH
+            ``_house_money``).
 
         Returns
         -------
@@ -456,6 +463,8 @@ class Table:
         sources = sum(x is not None for x in (seed, deck, hole_cards))
         if sources > 1:
             raise ArgumentError("give only one of seed=, deck= and hole_cards=")
+        if isinstance(house, bool) or not isinstance(house, int) or house < 0:
+            raise ArgumentError(f"house must be a non-negative integer, got {quote(house)}")
         if board is not None and hole_cards is None:
             raise ArgumentError(
                 "board= is given with hole_cards= (replaying); a deck holds the board"
@@ -536,6 +545,7 @@ class Table:
             replay=hole_cards is not None,
             on_over=self._finish,
             spare=() if hole_cards is not None else tuple(cards[k * h + 8 :]),
+            house=house,
         )
         self._hand = hand
         return hand

@@ -76,6 +76,7 @@ CONTRACT = [
     ("won", pa.int64()),
     ("net", pa.int64()),
     ("rake", pa.int64()),
+    ("house", pa.int64()),
     ("vpip", pa.bool_()),
     ("pfr", pa.bool_()),
     ("three_bet", pa.bool_()),
@@ -234,19 +235,21 @@ def _check_real(paths: list[str]) -> int:
         hand = r.hand
         result = hand.result
         ev = allin_ev(r)
-        assert sum(result.net) == -result.rake
-        assert sum(ev.net) == -result.rake, r.history.name
+        house = hand.house  # the house's money (§4.12): a GGPoker Cash Drop
+        assert sum(result.net) == house - result.rake
+        assert sum(ev.net) == house - result.rake, r.history.name
         out = outcome(hand)
         for s in hand.layout.order:
             assert out.won[s] == result.winnings.get(s, 0)
             assert out.net[s] == result.stacks[s] - result.starting_stacks[s]
             assert out.put_in[s] >= 0
-        assert sum(out.put_in) == sum(p.amount + p.rake for p in result.pots)
+        assert sum(out.put_in) + house == sum(p.amount + p.rake for p in result.pots)
         rows = to_frame([r.history])
         assert rows["net"].to_pylist() == [out.net[s] for s in hand.layout.order]
         assert sum(rows["rake"].to_pylist()) == result.rake
+        assert sum(rows["house"].to_pylist()) == house
         ev_sum = sum(rows["allin_ev_net"].to_pylist())
-        assert abs(ev_sum + result.rake) <= 1e-9 * max(1, sum(out.put_in))
+        assert abs(ev_sum + result.rake - house) <= 1e-9 * max(1, sum(out.put_in))
     return len(replays)
 
 

@@ -45,7 +45,7 @@ def test_pay_hands_out_the_settlement_and_empties_the_middle() -> None:
     ledger.pay(settlement)
     assert ledger.stacks == [91, 90, 117]
     assert (ledger.pot, ledger.total, ledger.bets) == (0, 298, [0, 0, 0])  # the rake left
-    assert ledger.copy_state() == ((91, 90, 117), (0, 0, 0), (0, 0, 0), (0, 0, 0), 0, None)
+    assert ledger.copy_state() == ((91, 90, 117), (0, 0, 0), (0, 0, 0), (0, 0, 0), 0, 0, None)
 
 
 def test_a_cap_keeps_the_chips_above_it_behind_until_the_pay() -> None:

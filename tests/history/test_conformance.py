@@ -26,7 +26,6 @@ if not cc.available():
 
 KNOWN_FAILING: dict[str, str] = {
     "hh_more/ggpoker/gg_nlo_mtt_bounty_fpdb3.txt": "PL preflop / NL postflop: refused by name",
-    "hh_more/ggpoker/gg_plo_cash_0.01-0.02_stp_fpdb3.txt": "Cash Drop",
 }
 """Files not read right yet: {path under ../shared/data: why}. Remove a file once it passes."""
 

@@ -719,12 +719,26 @@ def test_ggpoker_pl_preflop_nl_postflop_is_refused_naming_the_game() -> None:
         parse(text, "x.txt")
 
 
-def test_ggpoker_a_cash_drop_is_refused_naming_the_line() -> None:
-    text = GG_SIDE_POT.replace(
-        "Ann: posts small", "Cash Drop to Pot : total $0.2\nAnn: posts small"
-    )
-    with pytest.raises(HistoryError, match=r"hand OM9002, line 6: a Cash Drop"):
-        parse(text, "x.txt")
+def _cash_drop(text: str) -> str:
+    return text.replace("Ann: posts small", "Cash Drop to Pot : total $2\nAnn: posts small")
+
+
+def test_ggpoker_a_cash_drop_is_the_house_money_in_the_main_pot() -> None:
+    # docs/rules.md §4.12: the $2 of the house go to the main pot (Ann's 3 x $20 and
+    # the $2: $62, less $3 of rake, $59 to Ann); the side pot is unchanged; the
+    # stacks end $2 richer, less the rake and jackpot of $4.
+    text = _cash_drop(GG_SIDE_POT)
+    text = text.replace("Ann collected $57", "Ann collected $59").replace("won ($57)", "won ($59)")
+    text = text.replace("Total pot $120", "Total pot $122")
+    h, stacks = replayed(text)
+    assert h.fields["_house_money"] == 2
+    assert stacks == [59, 50, 109] and sum(stacks) == 220 + 2 - 4
+
+
+def test_ggpoker_a_cash_drop_the_pots_leave_out_does_not_add_up() -> None:
+    # the same hand with the drop but the site's amounts of the hand without it
+    with pytest.raises(HistoryError, match=r"hand OM9002.*do not add up"):
+        parse(_cash_drop(GG_SIDE_POT), "x.txt")
 
 
 # ------------------------------------------------------------ detection

@@ -63,6 +63,7 @@ from omaha.phh.fields import (
     HAND_CAP_FIELD,
     HEADS_UP_ORDER_FIELD,
     HOLE_COUNT_FIELD,
+    HOUSE_FIELD,
     POSTED_FIELD,
     POTS_FIELD,
     RUN_BOARDS_FIELD,
@@ -574,6 +575,10 @@ class HandBuilder:
         self.player(name)
         self.stated.cash_out[name] = amount
 
+    def house(self, amount: int) -> None:
+        """Record chips the house adds to the main pot before the deal (a Cash Drop, §4.12)."""
+        self.stated.house += amount
+
     def won(self, name: str, amount: int) -> None:
         """Record the summary's total for a player: checked against what they collected."""
         self.player(name)
@@ -692,6 +697,8 @@ class HandBuilder:
             put(POSTED_FIELD, live)
         if any(dead):
             put(DEAD_FIELD, dead)
+        if self.stated.house:
+            put(HOUSE_FIELD, self.stated.house)
         if boards:
             fields[RUN_BOARDS_FIELD] = boards
         cap = self.hand_cap

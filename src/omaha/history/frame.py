@@ -83,6 +83,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("won", "int64"),
     ("net", "int64"),
     ("rake", "int64"),
+    ("house", "int64"),
     ("vpip", "bool"),
     ("pfr", "bool"),
     ("three_bet", "bool"),
@@ -336,33 +337,44 @@ def _unit(history: HandHistory) -> decimal.Decimal:
 
 
 def _rake_shares(hand: Hand) -> list[int]:
-    """Each seat's part of the rake: each pot's rake by the share of the pot it won.
+    """Each seat's part of the rake: each pot's rake by the share of the pot it won."""
+    return _shares(hand, [pot.rake for pot in hand.result.pots])
+
+
+def _house_shares(hand: Hand) -> list[int]:
+    """Each seat's part of the house's money (§4.12): the main pot's winners', by their share."""
+    pots = hand.result.pots
+    return _shares(hand, [hand.house if i == 0 else 0 for i in range(len(pots))])
+
+
+def _shares(hand: Hand, chips: list[int]) -> list[int]:
+    """Cut ``chips[i]`` among the winners of pot ``i`` by the share of the pot each won.
 
     The chips that do not divide go one at a time to the largest remainders
     (the first winner in the order of the deal on a tie), so the parts add
-    up to the pot's rake exactly.
+    up to each pot's chips exactly.
     """
     result = hand.result
     out = [0] * len(result.net)
     order = hand.layout.order
-    for pot in result.pots:
-        if not pot.rake:
+    for pot, cut in zip(result.pots, chips, strict=True):
+        if not cut:
             continue
         winners = [s for s in order if pot.payouts.get(s)]
         if not winners or not pot.amount:
             winners = [s for s in order if s in pot.payouts] or list(pot.high_winners)
-            for s, chips in split_chips(pot.rake, winners).items():
-                out[s] += chips
+            for s, part in split_chips(cut, winners).items():
+                out[s] += part
             continue
-        parts = {s: pot.rake * pot.payouts[s] // pot.amount for s in winners}
-        left = pot.rake - sum(parts.values())
+        parts = {s: cut * pot.payouts[s] // pot.amount for s in winners}
+        left = cut - sum(parts.values())
         by_rest = sorted(
-            winners, key=lambda s: (-(pot.rake * pot.payouts[s] % pot.amount), order.index(s))
+            winners, key=lambda s: (-(cut * pot.payouts[s] % pot.amount), order.index(s))
         )
         for s in by_rest[:left]:
             parts[s] += 1
-        for s, chips in parts.items():
-            out[s] += chips
+        for s, part in parts.items():
+            out[s] += part
     return out
 
 
@@ -389,6 +401,7 @@ def hand_rows(history: HandHistory, hand: Hand, ev: AllInEV | None = None) -> di
     stats = hand_stats(hand)
     names = positions(hand)
     rakes = _rake_shares(hand)
+    house = _house_shares(hand)
     result = hand.result
     holes = {s.seat: s.hole_cards for s in result.shown}
     boards = result.boards or (result.board,)
@@ -426,6 +439,7 @@ def hand_rows(history: HandHistory, hand: Hand, ev: AllInEV | None = None) -> di
         cols["won"].append(out.won[s])
         cols["net"].append(out.net[s])
         cols["rake"].append(rakes[s])
+        cols["house"].append(house[s])
         cols["vpip"].append(st.vpip)
         cols["pfr"].append(st.pfr)
         cols["three_bet"].append(st.three_bet)

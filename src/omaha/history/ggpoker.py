@@ -63,6 +63,7 @@ class GGReader(StarsReader):
         r"get an all-in insurance \(premium \([^)]*\) for \([^)]*\) - \([^)]*\)\)$"
     )
     _premium = re.compile(rf"pay premium of all-in insurance \((?P<amount>{AMOUNT})\)$")
+    _cash_drop = re.compile(rf"Cash Drop to Pot : total (?P<amount>{AMOUNT})")
 
     def __init__(self, hand: HandText, path: str) -> None:
         super().__init__(hand, path)
@@ -80,9 +81,13 @@ class GGReader(StarsReader):
         super().read_header(line)
 
     def read_line(self, line: str) -> bool:
-        """Read a line; GGPoker's cash drops (the house's chips in the pot) cannot be replayed."""
-        if line.startswith("Cash Drop to Pot"):
-            raise self.b.error("a Cash Drop (the house's chips added to the pot) is not supported")
+        """Read a line; a Cash Drop (``Cash Drop to Pot : total $0.2``) is the house's money."""
+        m = self._cash_drop.fullmatch(line)
+        if m is not None:
+            self.b.house(self.b.amount(m["amount"]))
+            return True
+        if line.startswith("Cash Drop"):
+            raise self.b.error("a Cash Drop line the GGPoker reader does not know")
         return super().read_line(line)
 
     def read_action(self, name: str, rest: str) -> bool:

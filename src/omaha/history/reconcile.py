@@ -113,6 +113,8 @@ class Stated:
         What each player who cashed out an all-in was paid, instead of what the pots pay.
     unawarded : bool
         A pot not awarded (its winners cashed out): the collects are the summary's totals.
+    house : int
+        The house's money in the main pot (a Cash Drop, docs/rules.md §4.12).
     """
 
     collects: list[Collect] = field(default_factory=list)
@@ -127,6 +129,7 @@ class Stated:
     pots_before_rake: bool = False
     cash_out: dict[str, int] = field(default_factory=dict)
     unawarded: bool = False
+    house: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +261,7 @@ def reconcile(
     won = [0] * k
     for c in collects:
         won[pos[c.name]] += c.amount
-    in_pot = sum(contrib)
+    in_pot = sum(contrib) + stated.house  # the house's money (a Cash Drop, §4.12)
     collected = sum(won)
     rake = in_pot - collected
     if rake < 0:

@@ -173,6 +173,10 @@ SITTING_OUT_FIELD = "_sitting_out"
 """The names of players at the table dealt no cards (sitting out or waiting, §8.1)."""
 TOURNAMENT_FIELD = "_tournament"
 """A tournament's number at the site."""
+HOUSE_FIELD = "_house_money"
+"""Chips the house added to the main pot before the deal, from no player's stack (a site's
+promotion: GGPoker's Cash Drop, §4.12); the finishing stacks hold that much more than the
+starting stacks, less the rake."""
 
 AMOUNT_FIELDS = (
     "antes",
@@ -194,6 +198,7 @@ AMOUNT_FIELDS = (
     UNCALLED_FIELD,
     CASH_OUT_FIELD,
     BEHIND_FIELD,
+    HOUSE_FIELD,
 )
 """Fields that hold chip amounts (scalars or lists), in the file's units.
 

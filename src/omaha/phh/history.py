@@ -67,6 +67,7 @@ from omaha.phh.fields import (
     HAND_CAP_FIELD,
     HEADS_UP_ORDER_FIELD,
     HOLE_COUNT_FIELD,
+    HOUSE_FIELD,
     HU_UNLIMITED_FIELD,
     LIST_FIELDS,
     ODD_CHIPS_FIELD,
@@ -646,6 +647,11 @@ class HandHistory:
     def rake(self) -> int | None:
         """The rake the file states (``_rake``: rake, jackpot and fees), in chips."""
         return self._optional_chips(RAKE_FIELD)
+
+    @property
+    def house(self) -> int:
+        """The chips the house added to the main pot (``_house_money``, §4.12; 0 when absent)."""
+        return self._optional_chips(HOUSE_FIELD) or 0
 
     @property
     def total_pot(self) -> int | None:

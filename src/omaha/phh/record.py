@@ -43,6 +43,7 @@ from omaha.phh.fields import (
     HAND_CAP_FIELD,
     HEADS_UP_ORDER_FIELD,
     HOLE_COUNT_FIELD,
+    HOUSE_FIELD,
     HU_UNLIMITED_FIELD,
     ODD_CHIPS_FIELD,
     POSTED_FIELD,
@@ -168,6 +169,8 @@ def _real_table_fields(hand: Hand, fields: dict[str, Any], units: Callable[[int]
             fields[POSTED_FIELD] = [units(c) for c in live]
         if any(dead):
             fields[DEAD_FIELD] = [units(c) for c in dead]
+    if hand.house:
+        fields[HOUSE_FIELD] = units(hand.house)
     if hand.runs > 1:
         boards = [""] * (hand.runs - 1)
         for deal in hand.actions:

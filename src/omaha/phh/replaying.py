@@ -240,7 +240,7 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         start += 1
     try:
         require_distinct((f"in p{p + 1}'s hole cards", h) for p, h in enumerate(holes) if h)
-        hand = table.deal(hole_cards=holes, posts=history.posts or None)
+        hand = table.deal(hole_cards=holes, posts=history.posts or None, house=history.house)
     except ValueError as exc:
         raise PHHError(f"{name}: dealing the hole cards: {exc}") from None
     boards = history.run_boards
