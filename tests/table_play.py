@@ -12,13 +12,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit
+from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, PotLimitPreflop
 from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.cards import parse_cards
 from omaha.hand import Hand
 from omaha.table import Table
 
-Structure = FixedLimit | PotLimit | NoLimit
+Structure = FixedLimit | PotLimit | NoLimit | PotLimitPreflop
 
 
 def seated(
@@ -133,6 +133,8 @@ STRUCTURES: tuple[Structure, ...] = (
     FixedLimit(4, 8, cap=3, big_blind_ante=4),
     PotLimit(1, 2, hand_cap=25),
     NoLimit(5, 10, antes=1, hand_cap=100),
+    PotLimitPreflop(1, 2),
+    PotLimitPreflop(5, 10, antes=1),
 )
 
 

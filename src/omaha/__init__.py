@@ -78,7 +78,7 @@ if TYPE_CHECKING:
     from omaha.ranges import Range, format_range, parse_range
     from omaha.result import HandResult, ShownHand
     from omaha.seating import SeatInfo, SeatState
-    from omaha.structures import FixedLimit, NoLimit, PotLimit
+    from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
     from omaha.study import board_breakdown, equity_distribution, flop_equities, percentile
     from omaha.table import Table
 
@@ -101,7 +101,7 @@ _LAZY_MODULES = {
     "omaha.ranges": ("Range", "format_range", "parse_range"),
     "omaha.result": ("HandResult", "ShownHand"),
     "omaha.seating": ("SeatInfo", "SeatState"),
-    "omaha.structures": ("FixedLimit", "NoLimit", "PotLimit"),
+    "omaha.structures": ("FixedLimit", "NoLimit", "PotLimit", "PotLimitPreflop"),
     "omaha.study": ("board_breakdown", "equity_distribution", "flop_equities", "percentile"),
     "omaha.table": ("Table",),
     "omaha.files.tabular": ("evaluate_frame",),
@@ -155,6 +155,7 @@ __all__ = [
     "PostDead",
     "Pot",
     "PotLimit",
+    "PotLimitPreflop",
     "PotResult",
     "PreflopEntry",
     "PreflopTableError",

@@ -33,7 +33,7 @@ from typing import Literal
 
 from omaha.errors import ArgumentTypeError
 from omaha.streets import Street
-from omaha.structures import FixedLimit, NoLimit, PotLimit, StructureKind
+from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, StructureKind
 
 __all__ = [
     "Action",
@@ -48,6 +48,7 @@ __all__ = [
     "Muck",
     "NO_LIMIT",
     "POT_LIMIT",
+    "POT_LIMIT_PREFLOP",
     "PostAnte",
     "PostBigBlindAnte",
     "PostBlind",
@@ -68,6 +69,9 @@ POT_LIMIT = StructureKind.POT_LIMIT
 """The kind of :class:`~omaha.structures.PotLimit`."""
 NO_LIMIT = StructureKind.NO_LIMIT
 """The kind of :class:`~omaha.structures.NoLimit`."""
+POT_LIMIT_PREFLOP = StructureKind.POT_LIMIT_PREFLOP
+"""The kind of :class:`~omaha.structures.PotLimitPreflop` (its streets are
+:data:`POT_LIMIT` and :data:`NO_LIMIT`)."""
 
 RaiseOverAllIn = Literal["callable", "chips", "always"]
 """Who must be left to answer a bet or raise (docs/rules.md §5.8): the table option
@@ -245,21 +249,22 @@ class LegalActions:
         return self.min_raise_to is not None
 
 
-_STRUCTURES = (FixedLimit, PotLimit, NoLimit)
+_STRUCTURES = (FixedLimit, PotLimit, NoLimit, PotLimitPreflop)
 
 
-def structure_kind(structure: FixedLimit | PotLimit | NoLimit) -> StructureKind:
-    """Return the kind of ``structure``: :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
+def structure_kind(structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop) -> StructureKind:
+    """Return the kind of ``structure`` (:data:`FIXED_LIMIT` ... :data:`POT_LIMIT_PREFLOP`).
 
     Raises
     ------
     TypeError
-        If ``structure`` is not one of the three structures.
+        If ``structure`` is not one of the four structures.
     """
     if isinstance(structure, _STRUCTURES):
         return structure.kind
     raise ArgumentTypeError(
-        f"structure must be FixedLimit, PotLimit or NoLimit, got {type(structure).__name__}"
+        "structure must be FixedLimit, PotLimit, NoLimit or PotLimitPreflop, "
+        f"got {type(structure).__name__}"
     )
 
 
@@ -337,7 +342,10 @@ class BettingRound:
     Parameters
     ----------
     kind : StructureKind
-        :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or :data:`NO_LIMIT`.
+        The rule of this street: :data:`FIXED_LIMIT`, :data:`POT_LIMIT` or
+        :data:`NO_LIMIT` (a structure's
+        :meth:`~omaha.structures.Structure.street_kind`: pot limit or no
+        limit, street by street, for :data:`POT_LIMIT_PREFLOP`).
     street : Street
         The betting round: :attr:`Street.PREFLOP` to :attr:`Street.RIVER`
         (or 0..3).

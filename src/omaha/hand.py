@@ -81,7 +81,7 @@ from omaha.streets import (
     StreetName,
     after_board,
 )
-from omaha.structures import FixedLimit, NoLimit, PotLimit, StructureKind
+from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, StructureKind
 
 __all__ = ["Hand", "Post", "RakePolicy", "STREETS", "TableView", "forced_bet_plan"]
 
@@ -95,7 +95,7 @@ STREETS: tuple[StreetName, ...] = STREET_NAMES
 class TableView(Protocol):
     """What a hand reads of the table it is played at (an :class:`omaha.Table`)."""
 
-    structure: FixedLimit | PotLimit | NoLimit
+    structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop
     game: Game
     chip: int
     rake: RakePolicy | None
@@ -136,7 +136,7 @@ Post = PostAnte | PostBlind | PostDead | PostBigBlindAnte
 
 
 def forced_bet_plan(
-    structure: FixedLimit | PotLimit | NoLimit,
+    structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop,
     order: tuple[int, ...],
     blinds: Sequence[int] | None = None,
     posts: Sequence[tuple[int, int, int]] = (),
@@ -151,7 +151,7 @@ def forced_bet_plan(
 
     Parameters
     ----------
-    structure : FixedLimit, PotLimit or NoLimit
+    structure : FixedLimit, PotLimit, NoLimit or PotLimitPreflop
     order : tuple of int
         The seats dealt in, by position (first left of the button; the
         button last).
@@ -333,7 +333,7 @@ class Hand:
                 self._kind, street, highest, st.bet_size(street), count=1 if highest else 0,
                 cap=st.cap, heads_up_unlimited=st.heads_up_unlimited,
             )  # fmt: skip
-        return BettingRound(self._kind, street, highest, max(st.min_bet, highest))
+        return BettingRound(st.street_kind(street), street, highest, max(st.min_bet, highest))
 
     def _first_actor_pos(self) -> int:
         """Position left of the largest forced bet (ties: the later position)."""
@@ -761,7 +761,7 @@ class Hand:
                         f"(docs/rules.md §6.4): capped, it is a raise to {all_in}"
                     )
                 return f"raise to {text} exceeds the stack: all-in is a raise to {all_in}"
-            return f"raise to {text} exceeds the {self._kind.label} maximum of {high}"
+            return f"raise to {text} exceeds the {self._round.kind.label} maximum of {high}"
         if lo == hi == all_in_to:
             return f"raise to {text} is below the minimum: only all-in to {all_in} is possible"
         return f"raise to {text} is below the minimum raise to {low} (legal: {low} to {high})"

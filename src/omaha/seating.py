@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from omaha.errors import ArgumentError, ArgumentTypeError, quote
-from omaha.structures import FixedLimit, NoLimit, PotLimit, big_blind_position
+from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, big_blind_position
 
 __all__ = [
     "ButtonRule",
@@ -69,7 +69,7 @@ HeadsUpOrder = Literal["button_small_blind", "ring"]
 HEADS_UP_ORDERS: tuple[HeadsUpOrder, ...] = ("button_small_blind", "ring")
 """The values of the table option ``heads_up_order``; the first is the default."""
 
-Structure = FixedLimit | PotLimit | NoLimit
+Structure = FixedLimit | PotLimit | NoLimit | PotLimitPreflop
 
 
 class SeatState(enum.Enum):
@@ -409,7 +409,7 @@ class Seating:
         ----------
         stacks : sequence of int
             Each seat's chips.
-        structure : FixedLimit, PotLimit or NoLimit
+        structure : FixedLimit, PotLimit, NoLimit or PotLimitPreflop
             The stakes: the blinds by position, the amounts owed.
         posts : mapping of int to (int, int), optional
             Forced bets out of position given outright, ``seat -> (live,

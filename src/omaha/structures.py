@@ -1,9 +1,13 @@
-"""Betting structures: :class:`FixedLimit`, :class:`PotLimit`, :class:`NoLimit`.
+"""Betting structures: :class:`FixedLimit`, :class:`PotLimit`, :class:`NoLimit`, :class:`PotLimitPreflop`.
 
 A structure is a small frozen dataclass holding the stakes of a game: the
 forced bets by position (PHH's ``blinds_or_straddles``), the antes, and for
 fixed limit the bet sizes and the cap (docs/rules.md §5.1-§5.3, §6). It is
 validated when built and holds no state; :mod:`omaha.betting` applies it.
+:class:`PotLimitPreflop` (pot limit before the flop, no limit after it,
+docs/rules.md §6.5) says which of the two rules each street follows
+(:meth:`Structure.street_kind`); the rules themselves are pot limit's and no
+limit's.
 
 Positions count clockwise from the button: position 0 is the first seat left
 of the button (the small blind), 1 the next (the big blind), and so on; the
@@ -19,6 +23,8 @@ Examples
 (10, 15)
 >>> NoLimit(1, 2, blinds_or_straddles=(1, 2, 4)).big_blind
 2
+>>> [PotLimitPreflop(1, 2).street_kind(street).label for street in range(4)]
+['pot-limit', 'no-limit', 'no-limit', 'no-limit']
 """
 
 from __future__ import annotations
@@ -29,12 +35,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from omaha.errors import ArgumentError, quote
-from omaha.streets import TURN
+from omaha.streets import PREFLOP, TURN
 
 __all__ = [
     "FixedLimit",
     "NoLimit",
     "PotLimit",
+    "PotLimitPreflop",
     "Structure",
     "StructureKind",
     "big_blind_position",
@@ -47,11 +54,13 @@ class StructureKind(enum.IntEnum):
     FIXED_LIMIT = 0
     POT_LIMIT = 1
     NO_LIMIT = 2
+    POT_LIMIT_PREFLOP = 3
+    """Pot limit before the flop, no limit after it (docs/rules.md §6.5)."""
 
     @property
     def label(self) -> str:
-        """``"fixed-limit"``, ``"pot-limit"`` or ``"no-limit"``."""
-        return ("fixed-limit", "pot-limit", "no-limit")[self]
+        """``"fixed-limit"``, ``"pot-limit"``, ``"no-limit"`` or ``"pot-limit-preflop"``."""
+        return ("fixed-limit", "pot-limit", "no-limit", "pot-limit-preflop")[self]
 
 
 def big_blind_position(blinds_or_straddles: Sequence[int]) -> int:
@@ -136,7 +145,7 @@ class Structure:
     antes: int | tuple[int, ...]
     big_blind_ante: int
     kind: ClassVar[StructureKind]
-    """Which of the three structures this is."""
+    """Which of the four structures this is."""
 
     @property
     def largest_forced_bet(self) -> int:
@@ -151,6 +160,14 @@ class Structure:
         (see :func:`big_blind_position`).
         """
         return big_blind_position(self.blinds_or_straddles)
+
+    def street_kind(self, street: int) -> StructureKind:
+        """Return the rule the betting on ``street`` (0..3, or a Street) follows.
+
+        The structure's own :attr:`kind` on every street, but for
+        :class:`PotLimitPreflop`: pot limit before the flop, no limit after.
+        """
+        return self.kind
 
     def forced_bets(self, players: int) -> tuple[int, ...]:
         """Return the blind or straddle each position posts with ``players`` players.
@@ -402,3 +419,32 @@ class NoLimit(_BigBetStructure):
     """
 
     kind: ClassVar[StructureKind] = StructureKind.NO_LIMIT
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
+class PotLimitPreflop(_BigBetStructure):
+    """Pot limit before the flop, no limit after it (docs/rules.md §6.5), named by its blinds.
+
+    GGPoker's ``Omaha (NL postflop)`` tournaments, elsewhere "PL/NL": the
+    largest raise before the flop is the pot-limit one (``B + P + C``, §6.2),
+    and on the flop, turn and river the whole stack (§6.3). Minimum bets and
+    raises, reopening and short all-ins are those of both (§6.2, §6.3).
+    Parameters are those of :class:`PotLimit`.
+
+    Raises
+    ------
+    ValueError
+        As for :class:`PotLimit`.
+
+    Examples
+    --------
+    >>> st = PotLimitPreflop(1, 2)
+    >>> st.kind.label, st.street_kind(0).label, st.street_kind(1).label
+    ('pot-limit-preflop', 'pot-limit', 'no-limit')
+    """
+
+    kind: ClassVar[StructureKind] = StructureKind.POT_LIMIT_PREFLOP
+
+    def street_kind(self, street: int) -> StructureKind:
+        """Pot limit before the flop (street 0), no limit on the flop, turn and river."""
+        return StructureKind.POT_LIMIT if street == PREFLOP else StructureKind.NO_LIMIT

@@ -37,7 +37,7 @@ from omaha.seating import (
     with_straddles,
 )
 from omaha.streets import after_board
-from omaha.structures import FixedLimit, NoLimit, PotLimit
+from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
 
 __all__ = ["Table"]
 
@@ -60,7 +60,7 @@ class Table:
     stacks : sequence of int
         Chips of each seat (2 to 10 seats; 8 with 5 hole cards, 7 with 6).
         A seat with 0 chips is skipped when dealing.
-    structure : FixedLimit, PotLimit or NoLimit
+    structure : FixedLimit, PotLimit, NoLimit or PotLimitPreflop
         The betting structure and forced bets.
     button : int, default 0
         The seat of the button (it must have chips).
@@ -140,7 +140,7 @@ class Table:
     def __init__(
         self,
         stacks: Sequence[int],
-        structure: FixedLimit | PotLimit | NoLimit,
+        structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop,
         *,
         button: int = 0,
         game: GameName = "hi",

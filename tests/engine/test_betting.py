@@ -27,7 +27,7 @@ def test_structure_kind() -> None:
     assert structure_kind(FixedLimit(2, 4)) == FIXED_LIMIT
     assert structure_kind(PotLimit(1, 2)) == POT_LIMIT
     assert structure_kind(NoLimit(1, 2)) == NO_LIMIT
-    with pytest.raises(TypeError, match="FixedLimit, PotLimit or NoLimit, got str"):
+    with pytest.raises(TypeError, match="NoLimit or PotLimitPreflop, got str"):
         structure_kind("NL")  # type: ignore[arg-type]
 
 

@@ -24,9 +24,7 @@ from paths import README
 if not cc.available():
     pytest.skip(f"no conformance corpus at {cc.ROOT}", allow_module_level=True)
 
-KNOWN_FAILING: dict[str, str] = {
-    "hh_more/ggpoker/gg_nlo_mtt_bounty_fpdb3.txt": "PL preflop / NL postflop: refused by name",
-}
+KNOWN_FAILING: dict[str, str] = {}
 """Files not read right yet: {path under ../shared/data: why}. Remove a file once it passes."""
 
 SOURCES = cc.sources()

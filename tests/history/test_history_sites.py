@@ -13,7 +13,8 @@ import decimal
 
 import pytest
 
-from omaha import phh
+import paths
+from omaha import PotLimitPreflop, phh
 from omaha.errors import HistoryError, OmahaError
 from omaha.history import parse
 from omaha.history.lines import Names, ignorable, moves_chips
@@ -713,10 +714,42 @@ def test_ggpoker_all_in_insurance_is_a_side_bet_with_the_house() -> None:
     assert stacks == [57, 50, 109]  # what the pots pay; the premium is outside them
 
 
-def test_ggpoker_pl_preflop_nl_postflop_is_refused_naming_the_game() -> None:
-    text = GG_SIDE_POT.replace("PLO ($1/$2)", "Tournament #1, Bounty $8.40 Omaha (NL postflop)")
-    with pytest.raises(HistoryError, match=r"Omaha \(NL postflop\) is pot limit before the flop"):
-        parse(text, "x.txt")
+GG_NLO = (paths.DATA / "hh" / "ggpoker" / "own_gg_nlo_postflop_mtt.txt").read_text("utf-8")
+"""Two hands of GGPoker's ``Omaha (NL postflop)``, written for these tests: pot-size raises
+before the flop, overbets after it (blinds 100/200, antes 25)."""
+
+
+def test_ggpoker_nl_postflop_is_pot_limit_before_the_flop_and_no_limit_after() -> None:
+    first, second = parse(GG_NLO, "gg.txt")
+    for h in (first, second):
+        assert (h.variant, h.betting, h.fields["_pot_limit_preflop"]) == ("NO", "pot-preflop", True)
+        assert h.structure() == PotLimitPreflop(100, 200, blinds_or_straddles=(100, 200, 0, 0), antes=25)
+        assert phh.replay(h).complete  # every stated amount checked
+    # Hand 1: the raise to 800 is the pot (B 200 + P 400 + C 200, docs/rules.md §6.2),
+    # the flop bet of 5000 into 1900 an overbet, no limit after the flop (§6.3).
+    assert first.fields["finishing_stacks"] == [2000, 9775, 20250, 9975]
+    # Hand 2: the small blind's re-raise to 2700 is the pot (B 800 + P 1200 + C 700),
+    # then an all-in of 7050 into 5700 on the flop.
+    assert second.fields["finishing_stacks"] == [12750, 20025, 7250, 1975]
+
+
+def test_ggpoker_nl_postflop_a_raise_over_the_pot_before_the_flop_is_refused() -> None:
+    hand = GG_NLO.split("\n\n\n")[0]
+    for old, new in (
+        ("raises 600 to 800", "raises 601 to 801"),
+        ("Bravo: calls 700", "Bravo: calls 701"),
+        ("bets 4,175", "bets 4,174"),
+        ("calls 4,175", "calls 4,174"),
+    ):
+        hand = hand.replace(old, new)
+    (h,) = parse(hand, "gg.txt")
+    with pytest.raises(OmahaError, match="raise to 801 exceeds the pot-limit maximum of 800"):
+        phh.replay(h)
+    (no_limit,) = parse(hand.replace("Omaha (NL postflop)", "Omaha No Limit"), "gg.txt")
+    assert phh.replay(no_limit).complete  # the same hand is legal at no limit
+    pot_limit = GG_NLO.replace("Omaha (NL postflop)", "Omaha Pot Limit")
+    with pytest.raises(OmahaError, match="raise to 5000 exceeds the pot-limit maximum of 1900"):
+        phh.replay(parse(pot_limit, "gg.txt")[0])
 
 
 def _cash_drop(text: str) -> str:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table, phh
+from omaha import FixedLimit, IllegalActionError, NoLimit, PotLimit, PotLimitPreflop, Table, phh
 from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.errors import PHHError, StatedResultError
 from omaha.games import GameName
@@ -34,6 +34,7 @@ STRUCTURES = (
     FixedLimit(2, 4),
     FixedLimit(10, 20, small_blind=5),
     PotLimit(2, 4, hand_cap=80),
+    PotLimitPreflop(1, 2),
 )
 RAKES = (
     None,

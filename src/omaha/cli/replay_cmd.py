@@ -37,7 +37,6 @@ if TYPE_CHECKING:  # omaha.phh is imported when a replay runs (not by every omah
 
 __all__ = ["add_parser", "describe", "run", "summary"]
 
-_BETTING = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
 _GAME = {"hi": "Omaha High", "hilo": "Omaha Hi-Lo 8 or better"}
 _STREET_TITLE = {1: "Flop", 2: "Turn", 3: "River"}
 
@@ -156,7 +155,7 @@ def describe(result: Replay) -> str:
     u = functools.partial(_units, history)
     who = functools.partial(_who, history)
     lines = [f"{history.name}"]
-    info = f"  {history.variant}: {_BETTING[history.betting]} {_GAME[game]}"
+    info = f"  {history.variant}: {hand.table.structure.kind.label} {_GAME[game]}"
     if history.hole_count != 4:
         info += f", {history.hole_count} hole cards"
     info += f", {history.player_count} players"

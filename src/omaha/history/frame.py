@@ -96,7 +96,6 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 )
 """The columns of :func:`to_frame`, in order, with their Arrow types (docs/analysis.md)."""
 
-_STRUCTURES = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
 _BATCH_ROWS = 4096
 _UNIT_PLACES = 18
 
@@ -416,7 +415,7 @@ def hand_rows(history: HandHistory, hand: Hand, ev: AllInEV | None = None) -> di
         "table": None if fields.get("table") is None else str(fields["table"]),
         "game": history.game,
         "hole_count": history.hole_count,
-        "structure": _STRUCTURES[history.betting],
+        "structure": structure.kind.label,
         "currency": fields.get("currency"),
         "unit": _unit(history),
         "small_blind": structure.small_blind,

@@ -3,7 +3,9 @@
 GGPoker writes PokerStars' format with differences, as its public examples
 and the open-source trackers that read it show: hand numbers with a letter
 prefix (``OM`` Omaha, ``RC`` Rush & Cash, ``TM`` tournaments), games named
-``PLO``, ``PLO-5``, ``PLO-6``, ``Omaha Pot Limit``, ``Omaha Hi/Lo``; every
+``PLO``, ``PLO-5``, ``PLO-6``, ``Omaha Pot Limit``, ``Omaha Hi/Lo`` and the
+tournaments' ``Omaha (NL postflop)`` (pot limit before the flop, no limit
+after it: :class:`omaha.PotLimitPreflop`, docs/rules.md §6.5); every
 player dealt in listed (``Dealt to Name``); missed blinds (``posts missed
 blind``: a dead small blind) and straddles (``Name: straddle $0.5``); the
 hands of an all-in shown before the board; the board run twice or three
@@ -24,6 +26,7 @@ from omaha.history.pokerstars import StarsReader
 from omaha.history.reconcile import Collect
 from omaha.history.text import HandText
 from omaha.phh.amounts import to_file_units
+from omaha.phh.fields import POT_LIMIT_PREFLOP_FIELD
 from omaha.phh.history import HandHistory
 from omaha.pots import Pot, build_pots
 
@@ -31,7 +34,7 @@ __all__ = ["GGReader", "read_hand"]
 
 _GAME = (
     r"(?:Omaha(?: Hi/Lo| Hi-Lo| H/L)?|PLO(?:-[56])?(?: Hi/Lo)?|PLO8|PLO ?Hi-?Lo|Hold'em|ShortDeck"
-    r"|Short Deck)(?: (?:Pot|No|Fixed) Limit| Limit| PL| NL)?"
+    r"|Short Deck)(?: (?:Pot|No|Fixed) Limit| Limit| PL| NL| \(NL postflop\))?"
 )
 
 
@@ -70,15 +73,16 @@ class GGReader(StarsReader):
         self.premiums: dict[str, int] = {}
 
     def read_header(self, line: str) -> None:
-        """Read the first line; GGPoker's ``Omaha (NL postflop)`` is refused, naming the game."""
-        m = self.header.match(line)
-        if m is not None and "postflop" in m["stakes"].lower():
-            self.b.hand_id = m["id"]
-            raise self.b.error(
-                f"GGPoker's {m['game']} ({m['stakes']}) is pot limit before the flop and no "
-                "limit after it: a game this library does not play (docs/history.md)"
-            )
+        """Read the first line; ``Omaha (NL postflop)`` is pot limit before the flop (§6.5).
+
+        GGPoker's tournaments of that name are no limit on the flop, turn
+        and river, pot limit before the flop: the hand is written as no
+        limit with ``_pot_limit_preflop`` (:class:`omaha.PotLimitPreflop`).
+        """
         super().read_header(line)
+        m = self.header.match(line)
+        if m is not None and m["game"].endswith("(NL postflop)"):
+            self.b.rules[POT_LIMIT_PREFLOP_FIELD] = True
 
     def read_line(self, line: str) -> bool:
         """Read a line; a Cash Drop (``Cash Drop to Pot : total $0.2``) is the house's money."""

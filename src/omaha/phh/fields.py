@@ -12,7 +12,8 @@ big-blind ante written outright), :data:`CHIP_FIELD` (the smallest chip in
 play, when it is not 1), :data:`ALL_IN_MUCK_FIELD` (a muck allowed at an
 all-in showdown), :data:`RAISE_OVER_ALL_IN_FIELD` (who must be left to
 answer a raise, docs/rules.md §5.8), :data:`HAND_CAP_FIELD` (a capped game,
-§6.4), :data:`ODD_CHIPS_FIELD` (where a shared low half's odd chips go, §4),
+§6.4), :data:`POT_LIMIT_PREFLOP_FIELD` (a no-limit variant played pot limit
+before the flop, §6.5), :data:`ODD_CHIPS_FIELD` (where a shared low half's odd chips go, §4),
 :data:`HEADS_UP_ORDER_FIELD` (two players in the order of a full table, §5.4).
 
 The rules of real tables have fields of their own, for PHH has none
@@ -72,6 +73,7 @@ __all__ = [
     "ODD_CHIPS_FIELD",
     "POSTED_FIELD",
     "POTS_FIELD",
+    "POT_LIMIT_PREFLOP_FIELD",
     "RAISE_OVER_ALL_IN_FIELD",
     "RAKE_FIELD",
     "RAKE_MAIN_FIELD",
@@ -84,13 +86,15 @@ __all__ = [
     "TOURNAMENT_FIELD",
     "UNCALLED_FIELD",
     "VARIANTS",
+    "betting_of",
     "blinds_reversed",
     "lone_big_blind_ante",
     "variant_code",
 ]
 
-Betting = Literal["fixed", "pot", "no"]
-"""A variant's betting structure: fixed limit, pot limit or no limit."""
+Betting = Literal["fixed", "pot", "no", "pot-preflop"]
+"""A hand's betting structure: fixed limit, pot limit, no limit, or pot limit before the flop
+and no limit after it (a no-limit variant with :data:`POT_LIMIT_PREFLOP_FIELD`, §6.5)."""
 """A variant's game: Omaha High, or Hi-Lo eight or better."""
 
 VARIANTS: dict[str, tuple[Betting, GameName]] = {
@@ -113,6 +117,7 @@ REQUIRED_BY_BETTING: dict[str, tuple[str, ...]] = {
     "fixed": ("small_bet", "big_bet"),
     "pot": ("min_bet",),
     "no": ("min_bet",),
+    "pot-preflop": ("min_bet",),
 }
 """Fields each betting structure needs."""
 
@@ -130,6 +135,11 @@ ALL_IN_MUCK_FIELD = "_all_in_muck"
 """``true``: a muck is allowed at an all-in showdown (by default every hand is shown, §5.9)."""
 HAND_CAP_FIELD = "_hand_cap"
 """Pot and no limit: the most each player may put in during the hand, a capped game (§6.4)."""
+POT_LIMIT_PREFLOP_FIELD = "_pot_limit_preflop"
+"""``true``: a no-limit variant (``NO``, ``NO/8``) is played pot limit before the flop, no limit
+on the flop, turn and river (:class:`omaha.PotLimitPreflop`, docs/rules.md §6.5: GGPoker's
+``Omaha (NL postflop)``). PHH has no variant for it; a reader that ignores the field replays
+the hand as no limit, where every pot-limit raise is legal too."""
 RAISE_OVER_ALL_IN_FIELD = "_raise_over_all_in"
 """``"chips"`` or ``"always"``: the table option ``raise_over_all_in`` (§5.8; ``"callable"``
 by default): a raise allowed over an all-in when another player has chips behind but fewer
@@ -221,12 +231,31 @@ _LETTER = {
     StructureKind.FIXED_LIMIT: "F",
     StructureKind.POT_LIMIT: "P",
     StructureKind.NO_LIMIT: "N",
+    StructureKind.POT_LIMIT_PREFLOP: "N",  # with POT_LIMIT_PREFLOP_FIELD
 }
 
 
 def variant_code(kind: StructureKind, game: GameName) -> str:
-    """Return the variant code of a structure kind and a game (``"PO/8"``)."""
+    """Return the variant code of a structure kind and a game (``"PO/8"``).
+
+    Pot limit before the flop is written as no limit (``"NO"``), with
+    :data:`POT_LIMIT_PREFLOP_FIELD` (see :func:`betting_of`).
+    """
     return f"{_LETTER[kind]}O" + ("/8" if game == "hilo" else "")
+
+
+def betting_of(variant: str, pot_limit_preflop: object = False) -> Betting:
+    """Return the betting structure of a variant code and :data:`POT_LIMIT_PREFLOP_FIELD`.
+
+    The one reading of the field: ``"pot-preflop"`` for a no-limit variant
+    with the field ``true``, else the variant's own structure (a field on
+    another variant is an error the reader reports).
+
+    >>> betting_of("NO", True), betting_of("NO/8"), betting_of("PO")
+    ('pot-preflop', 'no', 'pot')
+    """
+    betting = VARIANTS[variant][0]
+    return "pot-preflop" if betting == "no" and pot_limit_preflop is True else betting
 
 
 def blinds_reversed(players: int, heads_up_order: object) -> bool:

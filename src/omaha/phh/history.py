@@ -72,6 +72,7 @@ from omaha.phh.fields import (
     LIST_FIELDS,
     ODD_CHIPS_FIELD,
     POSTED_FIELD,
+    POT_LIMIT_PREFLOP_FIELD,
     POTS_FIELD,
     RAISE_OVER_ALL_IN_FIELD,
     RAKE_FIELD,
@@ -82,6 +83,7 @@ from omaha.phh.fields import (
     TOTAL_POT_FIELD,
     UNCALLED_FIELD,
     VARIANTS,
+    betting_of,
     Betting,
     lone_big_blind_ante,
 )
@@ -90,7 +92,7 @@ from omaha.phh.toml import dump_fields
 from omaha.pots import ODD_CHIPS
 from omaha.rake import RecordedRake
 from omaha.seating import HEADS_UP_ORDERS
-from omaha.structures import FixedLimit, NoLimit, PotLimit
+from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
 from omaha.table import Table
 
 if TYPE_CHECKING:
@@ -383,9 +385,14 @@ class HandHistory:
         for key in (CAP_FIELD,):
             if key in f and (isinstance(f[key], bool) or not isinstance(f[key], int)):
                 raise PHHError(f"{name}: {key} must be an integer, not {quote(f[key])}")
-        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD, RAKE_MAIN_FIELD):
+        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD, RAKE_MAIN_FIELD, POT_LIMIT_PREFLOP_FIELD):
             if key in f and not isinstance(f[key], bool):
                 raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
+        if f.get(POT_LIMIT_PREFLOP_FIELD) and VARIANTS[variant][0] != "no":
+            raise PHHError(
+                f"{name}: {POT_LIMIT_PREFLOP_FIELD} applies to a no-limit variant only "
+                f"(NO, NO/8), not {quote(variant)}"
+            )
         odd = f.get(ODD_CHIPS_FIELD, "position")
         if not isinstance(odd, str) or odd not in ODD_CHIPS:
             raise PHHError(
@@ -539,8 +546,12 @@ class HandHistory:
 
     @property
     def betting(self) -> Betting:
-        """The betting structure: ``"fixed"``, ``"pot"`` or ``"no"`` (limit)."""
-        return VARIANTS[self.variant][0]
+        """The betting structure: ``"fixed"``, ``"pot"``, ``"no"`` (limit) or ``"pot-preflop"``.
+
+        ``"pot-preflop"``: a no-limit variant with ``_pot_limit_preflop``
+        (pot limit before the flop, docs/rules.md §6.5).
+        """
+        return betting_of(self.variant, self.fields.get(POT_LIMIT_PREFLOP_FIELD, False))
 
     @property
     def game(self) -> GameName:
@@ -726,7 +737,7 @@ class HandHistory:
 
     # ---- engine objects
 
-    def structure(self) -> FixedLimit | PotLimit | NoLimit:
+    def structure(self) -> FixedLimit | PotLimit | NoLimit | PotLimitPreflop:
         """Build the betting structure, in chips (docs/rules.md §5.1-§5.3, §6).
 
         Antes: a single ante at the big blind's position is a big-blind ante
@@ -734,7 +745,8 @@ class HandHistory:
         apply per position. The user-defined field ``_big_blind_ante`` says
         it outright (then ``antes`` are per position). House rules come from
         ``_cap`` and ``_heads_up_unlimited`` (fixed limit) and ``_hand_cap``
-        (pot and no limit).
+        (pot and no limit); ``_pot_limit_preflop`` makes a no-limit variant
+        :class:`~omaha.structures.PotLimitPreflop`.
 
         Raises
         ------
@@ -776,7 +788,7 @@ class HandHistory:
             for key in (CAP_FIELD, HU_UNLIMITED_FIELD):
                 if key in self.fields:
                     raise PHHError(f"{self.name}: {key} applies to fixed limit only")
-            cls = PotLimit if self.betting == "pot" else NoLimit
+            cls = {"pot": PotLimit, "no": NoLimit, "pot-preflop": PotLimitPreflop}[self.betting]
             return cls(
                 small,
                 big,

@@ -47,6 +47,7 @@ from omaha.phh.fields import (
     HU_UNLIMITED_FIELD,
     ODD_CHIPS_FIELD,
     POSTED_FIELD,
+    POT_LIMIT_PREFLOP_FIELD,
     POTS_FIELD,
     RAISE_OVER_ALL_IN_FIELD,
     RAKE_FIELD,
@@ -55,7 +56,7 @@ from omaha.phh.fields import (
     lone_big_blind_ante,
     variant_code,
 )
-from omaha.structures import FixedLimit
+from omaha.structures import FixedLimit, StructureKind
 
 if TYPE_CHECKING:
     from omaha.hand import Hand
@@ -149,8 +150,11 @@ def record(hand: Hand, scale: int, state_chip: bool = False) -> dict[str, Any]:
             fields[CAP_FIELD] = st.cap
         if st.heads_up_unlimited:
             fields[HU_UNLIMITED_FIELD] = True
-    elif st.hand_cap is not None:
-        fields[HAND_CAP_FIELD] = units(st.hand_cap)
+    else:
+        if st.hand_cap is not None:
+            fields[HAND_CAP_FIELD] = units(st.hand_cap)
+        if st.kind is StructureKind.POT_LIMIT_PREFLOP:
+            fields[POT_LIMIT_PREFLOP_FIELD] = True
     return fields
 
 
