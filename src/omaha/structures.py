@@ -1,10 +1,10 @@
-"""Betting structures: :class:`FixedLimit`, :class:`PotLimit`, :class:`NoLimit`, :class:`PotLimitPreflop`.
+"""Betting structures: :class:`FixedLimit`, :class:`PotLimit`, :class:`NoLimit` and more.
 
 A structure is a small frozen dataclass holding the stakes of a game: the
 forced bets by position (PHH's ``blinds_or_straddles``), the antes, and for
 fixed limit the bet sizes and the cap (docs/rules.md §5.1-§5.3, §6). It is
 validated when built and holds no state; :mod:`omaha.betting` applies it.
-:class:`PotLimitPreflop` (pot limit before the flop, no limit after it,
+The fourth, :class:`PotLimitPreflop` (pot limit before the flop, no limit after it,
 docs/rules.md §6.5) says which of the two rules each street follows
 (:meth:`Structure.street_kind`); the rules themselves are pot limit's and no
 limit's.

@@ -171,3 +171,29 @@ def test_outputs_get_the_mode_of_a_new_file(
         os.umask(old)
     assert stat.S_IMODE(out.stat().st_mode) == 0o644
     assert stat.S_IMODE(evaluated.stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize("game", ["Courchevel Pot Limit", "Courchevel Hi/Lo Pot Limit"])
+def test_courchevel_is_refused_by_name_and_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, game: str
+) -> None:
+    # Courchevel: five hole cards and the first flop card dealt face up before
+    # the first betting round, a game the engine does not deal (docs/history.md).
+    path = tmp_path / "courchevel.txt"
+    text = HU.format(by="$0.20", to="$0.30", back="$0.20").replace("Omaha Pot Limit", game)
+    path.write_text(text, "utf-8")
+    status, stdout, err = run(capsys, "import", str(path), "-o", str(tmp_path / "x.phhs"))
+    assert (status, stdout) == (1, "")
+    assert f"hand 7, line 1: '{game}' is Courchevel (a board card dealt before" in err
+    assert "a game this library does not play" in err and "Traceback" not in err
+
+
+def test_ggpoker_nl_postflop_imports_and_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    path = DATA / "ggpoker" / "own_gg_nlo_postflop_mtt.txt"
+    out = tmp_path / "nlo.phhs"
+    assert run(capsys, "import", str(path), "-o", str(out))[0] == 0
+    assert out.read_text("utf-8").count("_pot_limit_preflop = true") == 2
+    status, stdout, _ = run(capsys, "replay", str(out))
+    assert status == 0 and stdout.count("NO: pot-limit-preflop Omaha High") == 2

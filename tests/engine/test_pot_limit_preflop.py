@@ -54,7 +54,7 @@ def test_the_kind_and_each_streets_rule() -> None:
     assert NoLimit(1, 2).street_kind(0) == NO_LIMIT
     assert repr(GAME).startswith("PotLimitPreflop(small_blind=100, big_blind=200")
     other: object = NoLimit(100, 200, antes=25)
-    assert GAME != other and GAME == PotLimitPreflop(100, 200, antes=25)
+    assert other != GAME and PotLimitPreflop(100, 200, antes=25) == GAME
     with pytest.raises(ValueError, match="small_blind 3 exceeds big_blind 2"):
         PotLimitPreflop(3, 2)
 

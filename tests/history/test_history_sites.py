@@ -723,7 +723,9 @@ def test_ggpoker_nl_postflop_is_pot_limit_before_the_flop_and_no_limit_after() -
     first, second = parse(GG_NLO, "gg.txt")
     for h in (first, second):
         assert (h.variant, h.betting, h.fields["_pot_limit_preflop"]) == ("NO", "pot-preflop", True)
-        assert h.structure() == PotLimitPreflop(100, 200, blinds_or_straddles=(100, 200, 0, 0), antes=25)
+        assert h.structure() == PotLimitPreflop(
+            100, 200, blinds_or_straddles=(100, 200, 0, 0), antes=25
+        )
         assert phh.replay(h).complete  # every stated amount checked
     # Hand 1: the raise to 800 is the pot (B 200 + P 400 + C 200, docs/rules.md §6.2),
     # the flop bet of 5000 into 1900 an overbet, no limit after the flop (§6.3).
@@ -826,6 +828,9 @@ def test_courchevel_is_refused_naming_the_game(old: str, new: str) -> None:
     ft = FT_NOISE.replace("Pot Limit Omaha Hi", "PL Courchevel Hi")
     with pytest.raises(HistoryError, match=r"hand 1001, line 1: 'PL Courchevel Hi' is Courchevel"):
         parse(ft, "x.txt")
+    wx = WINAMAX_OOP.replace("Omaha pot limit", "Courchevel pot limit")
+    with pytest.raises(HistoryError, match=r"line 1: 'Courchevel pot limit' is Courchevel \(a"):
+        parse(wx, "x.txt")
 
 
 def test_full_tilt_splits_a_pot_in_its_smallest_chip() -> None:

@@ -853,3 +853,36 @@ def test_a_muck_at_an_all_in_showdown_needs_the_house_option() -> None:
     assert phh.replay(phh.loads(saved.dumps())).finishing_stacks == (200, 0, 100)
     with pytest.raises(phh.PHHError, match="_all_in_muck must be true or false, not 1"):
         history(_all_in_muck=1)
+
+
+def test_pot_limit_preflop_is_written_as_no_limit_with_its_field_and_reads_back() -> None:
+    # docs/rules.md §6.5: a pot-size raise before the flop (B 2 + P 3 + C 2 = 7),
+    # a bet of 150 into 16 on the flop; PHH has no code: NO + _pot_limit_preflop.
+    table = omaha.Table([200, 200, 200], omaha.PotLimitPreflop(1, 2), button=2)
+    hand = table.deal(seed=5)
+    hand.raise_to(7)
+    hand.call()
+    hand.call()
+    hand.raise_to(150)
+    saved = phh.HandHistory.from_hand(hand, scale=1)
+    assert (saved.variant, saved.fields["_pot_limit_preflop"]) == ("NO", True)
+    loaded = phh.loads(saved.dumps())
+    structure = omaha.PotLimitPreflop(1, 2, blinds_or_straddles=(1, 2, 0))
+    assert (loaded.betting, loaded.structure()) == ("pot-preflop", structure)
+    again = phh.replay(loaded)
+    assert again.hand.actions == hand.actions and again.hand.bets == hand.bets
+    text = saved.dumps()
+    with pytest.raises(OmahaError, match="raise to 150 exceeds the pot-limit maximum of 21"):
+        phh.replay(
+            phh.loads(
+                text.replace('variant = "NO"', 'variant = "PO"').replace(
+                    "_pot_limit_preflop = true\n", ""
+                )
+            )
+        )
+    with pytest.raises(OmahaError, match="_pot_limit_preflop applies to a no-limit variant"):
+        phh.loads(text.replace('variant = "NO"', 'variant = "PO"'))
+    with pytest.raises(OmahaError, match="_pot_limit_preflop must be true or false"):
+        phh.loads(text.replace("_pot_limit_preflop = true", "_pot_limit_preflop = 1"))
+    plain = phh.loads(text.replace("_pot_limit_preflop = true\n", ""))
+    assert plain.betting == "no" and phh.replay(plain).hand.bets == hand.bets  # NO alone: legal

@@ -83,8 +83,8 @@ from omaha.phh.fields import (
     TOTAL_POT_FIELD,
     UNCALLED_FIELD,
     VARIANTS,
-    betting_of,
     Betting,
+    betting_of,
     lone_big_blind_ante,
 )
 from omaha.phh.record import record
@@ -385,7 +385,12 @@ class HandHistory:
         for key in (CAP_FIELD,):
             if key in f and (isinstance(f[key], bool) or not isinstance(f[key], int)):
                 raise PHHError(f"{name}: {key} must be an integer, not {quote(f[key])}")
-        for key in (HU_UNLIMITED_FIELD, ALL_IN_MUCK_FIELD, RAKE_MAIN_FIELD, POT_LIMIT_PREFLOP_FIELD):
+        for key in (
+            HU_UNLIMITED_FIELD,
+            ALL_IN_MUCK_FIELD,
+            RAKE_MAIN_FIELD,
+            POT_LIMIT_PREFLOP_FIELD,
+        ):
             if key in f and not isinstance(f[key], bool):
                 raise PHHError(f"{name}: {key} must be true or false, not {quote(f[key])}")
         if f.get(POT_LIMIT_PREFLOP_FIELD) and VARIANTS[variant][0] != "no":
@@ -788,7 +793,12 @@ class HandHistory:
             for key in (CAP_FIELD, HU_UNLIMITED_FIELD):
                 if key in self.fields:
                     raise PHHError(f"{self.name}: {key} applies to fixed limit only")
-            cls = {"pot": PotLimit, "no": NoLimit, "pot-preflop": PotLimitPreflop}[self.betting]
+            big_bet: dict[str, type[PotLimit | NoLimit | PotLimitPreflop]] = {
+                "pot": PotLimit,
+                "no": NoLimit,
+                "pot-preflop": PotLimitPreflop,
+            }
+            cls = big_bet[self.betting]
             return cls(
                 small,
                 big,
