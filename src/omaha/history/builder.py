@@ -71,6 +71,7 @@ from omaha.phh.fields import (
     TOURNAMENT_FIELD,
     Betting,
     blinds_reversed,
+    variant_fields,
 )
 from omaha.phh.history import HandHistory
 from omaha.result import showdown_order
@@ -86,7 +87,6 @@ PostKind = Literal["small", "big", "both", "dead", "straddle", "ante"]
 """A forced bet as the site names it: the small or big blind, both (a live big
 blind and a dead small one, on return), a dead blind, a straddle, an ante."""
 
-_LETTER = {"fixed": "F", "pot": "P", "no": "N"}
 _STREET_CARDS = {0: 3, 1: 1, 2: 1}
 
 
@@ -667,9 +667,7 @@ class HandBuilder:
         self._check_reaches_end(dealt)
         hole_count = self._hole_count(dealt)
         self._check_cards(dealt)
-        fields: dict[str, Any] = {
-            "variant": f"{_LETTER[self.betting]}O" + ("/8" if self.game == "hilo" else ""),
-        }
+        fields = variant_fields(self.betting, self.game)
         raw: set[str] = set()  # the amount fields, in the builder's units until the end
 
         def put(key: str, value: int | list[int]) -> None:

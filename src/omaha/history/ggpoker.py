@@ -26,7 +26,6 @@ from omaha.history.pokerstars import StarsReader
 from omaha.history.reconcile import Collect
 from omaha.history.text import HandText
 from omaha.phh.amounts import to_file_units
-from omaha.phh.fields import POT_LIMIT_PREFLOP_FIELD
 from omaha.phh.history import HandHistory
 from omaha.pots import Pot, build_pots
 
@@ -82,7 +81,7 @@ class GGReader(StarsReader):
         super().read_header(line)
         m = self.header.match(line)
         if m is not None and m["game"].endswith("(NL postflop)"):
-            self.b.rules[POT_LIMIT_PREFLOP_FIELD] = True
+            self.b.betting = "pot-preflop"
 
     def read_line(self, line: str) -> bool:
         """Read a line; a Cash Drop (``Cash Drop to Pot : total $0.2``) is the house's money."""

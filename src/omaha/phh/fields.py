@@ -47,7 +47,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from omaha.games import GameName
 from omaha.structures import StructureKind, big_blind_position
@@ -90,6 +90,7 @@ __all__ = [
     "blinds_reversed",
     "lone_big_blind_ante",
     "variant_code",
+    "variant_fields",
 ]
 
 Betting = Literal["fixed", "pot", "no", "pot-preflop"]
@@ -242,6 +243,29 @@ def variant_code(kind: StructureKind, game: GameName) -> str:
     :data:`POT_LIMIT_PREFLOP_FIELD` (see :func:`betting_of`).
     """
     return f"{_LETTER[kind]}O" + ("/8" if game == "hilo" else "")
+
+
+_KIND_OF_BETTING: dict[Betting, StructureKind] = {
+    "fixed": StructureKind.FIXED_LIMIT,
+    "pot": StructureKind.POT_LIMIT,
+    "no": StructureKind.NO_LIMIT,
+    "pot-preflop": StructureKind.POT_LIMIT_PREFLOP,
+}
+
+
+def variant_fields(betting: Betting, game: GameName) -> dict[str, Any]:
+    """Return the PHH fields that say a hand's betting and game: the inverse of :func:`betting_of`.
+
+    ``variant``, and for ``"pot-preflop"`` :data:`POT_LIMIT_PREFLOP_FIELD` too.
+
+    >>> variant_fields("pot", "hilo"), variant_fields("pot-preflop", "hi")
+    ({'variant': 'PO/8'}, {'variant': 'NO', '_pot_limit_preflop': True})
+    """
+    kind = _KIND_OF_BETTING[betting]
+    fields: dict[str, Any] = {"variant": variant_code(kind, game)}
+    if kind is StructureKind.POT_LIMIT_PREFLOP:
+        fields[POT_LIMIT_PREFLOP_FIELD] = True
+    return fields
 
 
 def betting_of(variant: str, pot_limit_preflop: object = False) -> Betting:

@@ -120,6 +120,14 @@ MAX_SEAT_COUNT = 1000
 """The most seats ``seat_count`` may state."""
 
 
+_BIG_BET: dict[str, type[PotLimit | NoLimit | PotLimitPreflop]] = {
+    "pot": PotLimit,
+    "no": NoLimit,
+    "pot-preflop": PotLimitPreflop,
+}
+"""The big-bet structure of each :data:`~omaha.phh.fields.Betting` but fixed limit."""
+
+
 def _check_standard_fields(f: Mapping[str, Any], n: int, name: str) -> None:
     """Check the optional fields PHH defines, by their meaning (docs/guide.md, PHH section).
 
@@ -793,12 +801,7 @@ class HandHistory:
             for key in (CAP_FIELD, HU_UNLIMITED_FIELD):
                 if key in self.fields:
                     raise PHHError(f"{self.name}: {key} applies to fixed limit only")
-            big_bet: dict[str, type[PotLimit | NoLimit | PotLimitPreflop]] = {
-                "pot": PotLimit,
-                "no": NoLimit,
-                "pot-preflop": PotLimitPreflop,
-            }
-            cls = big_bet[self.betting]
+            cls = _BIG_BET[self.betting]
             return cls(
                 small,
                 big,
