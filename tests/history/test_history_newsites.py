@@ -29,7 +29,8 @@ ACR = DATA / "winning" / "own_winning_acr.txt"
 WPN_OLD = DATA / "winning" / "own_winning_old.txt"
 BOVADA = DATA / "bovada" / "own_bovada_plo.txt"
 BOVADA_SIDE = DATA / "bovada" / "own_bovada_side_pots.txt"
-FILES = [PACIFIC, ACR, WPN_OLD, BOVADA, BOVADA_SIDE]
+BOVADA_SEATS = DATA / "bovada" / "own_bovada_tournament_seats.txt"
+FILES = [PACIFIC, ACR, WPN_OLD, BOVADA, BOVADA_SIDE, BOVADA_SEATS]
 
 
 def hand(path: pathlib.Path, number: str) -> phh.HandHistory:
@@ -332,6 +333,71 @@ def test_bovada_hi_lo_side_pots_each_split_with_the_rake_of_each_pot() -> None:
         "UTG [ME]": D("44.99"),
         "Dealer": D("11.76"),
     }
+
+
+def test_ignition_tournament_seats_numbered_by_player_are_read_in_the_listed_order() -> None:
+    # Seats 41, 103, 9, 128, 77, 15 are the players' numbers in the tournament,
+    # listed in the table's order; `Set dealer [6]` is the Dealer's seat at the
+    # table, not seat 6 of the list. Numbered 1-6 as listed, the button is the
+    # Dealer's (3): Small Blind (128 -> 4), Big Blind (77 -> 5), UTG (15 -> 6),
+    # UTG+1 (41 -> 1), UTG+2 (103 -> 2), Dealer (9 -> 3). Read as seats, the
+    # numbers put the Dealer first and the blinds out of place: "no blind".
+    h = hand(BOVADA_SEATS, "900200020")
+    assert h.fields["seats"] == [4, 5, 6, 1, 2, 3]
+    players = ["Small Blind", "Big Blind", "UTG", "UTG+1", "UTG+2 [ME]", "Dealer"]
+    assert h.fields["players"] == players
+    assert "_button_seat" not in h.fields
+    assert h.fields["starting_stacks"] == [3100, 6875, 70, 8400, 5250, 12000]
+    assert h.fields["antes"] == [100] * 6  # UTG's 70 all in: the engine takes what is there
+    assert h.fields["blinds_or_straddles"] == [500, 1000, 0, 0, 0, 0]
+    # Put in: UTG 70, UTG+1 100, Dealer 100, Small Blind 100 + 3,000 (all in),
+    # UTG+2 100 + 3,000 + 2,150 (all in on the flop), Big Blind 5,250: 13,870.
+    # Main 6 x 70 = 420 (UTG's four eights), side pot 1 2 x 30 + 3 x 3,030 =
+    # 9,150 (Small Blind's kings full), side pot 2 2 x 2,150 = 4,300 (Big
+    # Blind's threes full over UTG+2's aces and eights).
+    r = phh.replay(h)
+    assert [(p.amount, p.payouts) for p in r.hand.result.pots] == [
+        (420, {2: 420}),
+        (9150, {0: 9150}),
+        (4300, {1: 4300}),
+    ]
+    assert stacks(h) == {
+        "Small Blind": 9150,
+        "Big Blind": 6875 - 5250 + 4300,
+        "UTG": 420,
+        "UTG+1": 8300,
+        "UTG+2 [ME]": 0,
+        "Dealer": 11900,
+    }
+
+
+def test_ignition_tournament_seats_numbered_by_player_with_a_dead_button() -> None:
+    # No Dealer and no `Set dealer` line: the button is dead, on an empty seat
+    # just before the Small Blind. Numbered as listed with that seat left
+    # empty: UTG+2 (64 -> 1), the button (2), Small Blind (128 -> 3), Big
+    # Blind (103 -> 4), UTG (5 -> 5), UTG+1 (37 -> 6).
+    h = hand(BOVADA_SEATS, "900200021")
+    assert h.fields["seats"] == [3, 4, 5, 6, 1]
+    assert h.fields["_button_seat"] == 2
+    assert h.fields["players"] == ["Small Blind", "Big Blind [ME]", "UTG", "UTG+1", "UTG+2"]
+    assert h.fields["blinds_or_straddles"] == [500, 1000, 0, 0, 0]
+    # Antes 5 x 100, blinds 500 + 1,000; UTG+1 raises to 2,500, Big Blind calls:
+    # a pot of 6,000, UTG+1's flop bet of 3,000 uncalled and returned.
+    assert stacks(h) == {
+        "Small Blind": 9350 - 600,
+        "Big Blind [ME]": 7725 - 2600,
+        "UTG": 2500,
+        "UTG+1": 8200 - 2600 + 6000,
+        "UTG+2": 3900,
+    }
+
+
+def test_bovada_seats_that_are_the_tables_are_kept() -> None:
+    # Seats 1, 4 and 6 go up the list, none is above 10, and the dealer is set
+    # on the Dealer's seat (6): the table's seats, kept as written.
+    h = hand(BOVADA, "900200003")
+    assert h.fields["seats"] == [1, 4, 6]
+    assert h.fields["players"] == ["Small Blind", "Big Blind [ME]", "Dealer"]
 
 
 def test_bovada_side_pot_results_that_fit_no_side_pot_are_an_error() -> None:

@@ -12,9 +12,12 @@ show:
   ``Bovada Hand #3050116136: OMAHA HiLo Tournament #9483062 TBL#1, Pot
   Limit- Level 2 (15/30) - 2014-09-07 04:24:27``; a cash game's stakes are
   its blinds, as posted;
-- the seats, ``Seat 2: Dealer [ME] ($124 in chips)``; the button
-  (``Dealer : Set dealer/Bring in spot [2]``, ``Set dealer [6]``, else the
-  Dealer's seat); the forced bets: ``Ante/Small Blind $2``, ``Small Blind
+- the seats, ``Seat 2: Dealer [ME] ($124 in chips)``, listed in the
+  table's order; in tournaments since about 2016 the numbers are the
+  players' numbers in the tournament, not the table's seats (``Seat 103``,
+  ``Seat 128`` at a 9-seat table, in no order): see ``_table_seats``;
+  the button (``Dealer : Set dealer/Bring in spot [2]``, ``Set dealer [6]``,
+  else the Dealer's seat); the forced bets: ``Ante/Small Blind $2``, ``Small Blind
   $0.25``, ``Big blind/Bring in $4``, ``Big blind $0.50``, ``Ante chip
   10``, ``Posts chip $0.05`` (a big blind out of position, live), ``Posts
   dead chip $0.02`` (dead; alone and above the small blind, ``Posts dead
@@ -54,7 +57,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from omaha.history.builder import HandBuilder, PostKind
 from omaha.history.pokerstars import omaha_game
@@ -82,6 +85,11 @@ _HEADER = re.compile(
 _SEAT = re.compile(
     rf"Seat (?P<seat>\d+): (?P<label>.+?)(?P<me> \[ME\])? \((?P<stack>{_MONEY}) in chips\)"
 )
+_SET_DEALER = re.compile(
+    r"(?:Dealer *(?:\[ME\])? *: )?Set dealer(?:/Bring in spot)?(?: \[(?P<seat>\d+)\])?$"
+)
+_MAX_SEATS = 10
+"""The most seats a Bovada table has: a seat number above it is a tournament's player number."""
 _LINE = re.compile(r"(?P<label>[A-Za-z][A-Za-z0-9+ ]*?) *(?P<me>\[ME\])? *: ?(?P<rest>.*)$")
 _POSTS: dict[str, PostKind] = {
     "Ante/Small Blind": "small",
@@ -136,6 +144,8 @@ class BovadaReader:
         self.hole_cards = False
         self.to_act: set[str] | None = None
         self.side_results: list[tuple[str, int]] = []  # ``Hand result-Side pot``, in order
+        # The seats written for the site's numbers when those are not the table's seats.
+        self.numbers, self.dead_button = _table_seats(hand.lines)
         self.infer_streets = not any(
             line.startswith(("*** FLOP", "*** TURN", "*** RIVER", "Card dealt to table"))
             for line in hand.lines
@@ -230,6 +240,8 @@ class BovadaReader:
         """
         if "Dealer" in self.seats:
             return self.seats["Dealer"]
+        if self.dead_button is not None:  # the seats renumbered: see _table_seats
+            return self.dead_button
         if "Small Blind" not in self.seats:
             raise self.b.error(
                 "the hand has no button (no Dealer, no small blind)", quote_line=False
@@ -285,9 +297,10 @@ class BovadaReader:
         if m is not None and not self.hole_cards:
             label = m["label"].strip()
             name = label + (" [ME]" if m["me"] else "")
-            b.seat(int(m["seat"]), name, b.amount(m["stack"]))
+            number = self.numbers.get(int(m["seat"]), int(m["seat"]))
+            b.seat(number, name, b.amount(m["stack"]))
             self.names[label] = name
-            self.seats[label] = int(m["seat"])
+            self.seats[label] = number
             return True
         if line == "*** HOLE CARDS ***":
             self.hole_cards = True
@@ -302,12 +315,10 @@ class BovadaReader:
             b.board(cards)
             self.to_act = self.live()
             return True
-        m = re.match(
-            r"(?:Dealer *(?:\[ME\])? *: )?Set dealer(?:/Bring in spot)?(?: \[(\d+)\])?$", line
-        )
+        m = _SET_DEALER.match(line)
         if m is not None:
-            if m.group(1):
-                b.button(int(m.group(1)))
+            if m["seat"] and not self.numbers:  # else the Dealer's seat, renumbered
+                b.button(int(m["seat"]))
             return True
         if _CHATTER.match(line):
             return True
@@ -473,6 +484,64 @@ class BovadaReader:
                 b.won(self.names[label], sum(won))
             return True
         return False
+
+
+def _table_seats(lines: Sequence[str]) -> tuple[dict[int, int], int | None]:
+    """Return the seat to write for each seat number of a hand's seat list, and a dead button's.
+
+    Bovada lists a hand's seats in the table's order. In its tournaments
+    since about 2016 a seat's number is the player's number in the
+    tournament, not a seat of the table: Ignition hand #4294593014 (2021)
+    lists ``Seat 8``, ``Seat 103``, ``Seat 36``, ``Seat 123``, ``Seat 20``,
+    ``Seat 128``, ``Seat 25`` and ``Seat 78`` (the Dealer) at a 9-seat table
+    and sets the dealer on ``[9]``, the Dealer's seat at the table (in 2016
+    and 2017, its place in the list). Read as seats, those numbers put the
+    players out of their order, and no blind where it belongs. The numbers
+    are the table's when they go up the list, none is above
+    ``_MAX_SEATS``, and the dealer set (if any) is the Dealer's seat.
+    Otherwise the seats are numbered 1, 2, ... in the list's order, the
+    button on the Dealer's seat; without a Dealer (a dead button, docs/rules.md
+    §5.10) a seat is left empty for the button just before the small blind.
+
+    Returns ``({}, None)`` when the numbers are the table's seats (or a
+    number is listed twice: the builder names that error); else the seat
+    for each number listed, and the dead button's seat or None.
+
+    >>> _table_seats(["Seat 1: Dealer ($5 in chips)", "Seat 3: Big Blind ($5 in chips)"])
+    ({}, None)
+    >>> _table_seats(["Seat 20: Big Blind (1,000 in chips)", "Seat 19: Dealer (990 in chips)"])
+    ({20: 1, 19: 2}, None)
+    >>> _table_seats(["Seat 64: UTG (40 in chips)", "Seat 12: Small Blind (50 in chips)",
+    ...              "Seat 103: Big Blind (70 in chips)"])
+    ({64: 1, 12: 3, 103: 4}, 2)
+    """
+    listed: list[tuple[int, str]] = []
+    dealer_set = None
+    for line in lines:
+        if line == "*** HOLE CARDS ***":
+            break
+        m = _SEAT.match(line)
+        if m is not None:
+            listed.append((int(m["seat"]), m["label"].strip()))
+        elif (m := _SET_DEALER.match(line)) is not None and m["seat"]:
+            dealer_set = int(m["seat"])
+    numbers = [n for n, _ in listed]
+    dealer = next((n for n, label in listed if label == "Dealer"), None)
+    if len(set(numbers)) < len(numbers) or (
+        numbers == sorted(numbers)
+        and max(numbers, default=0) <= _MAX_SEATS
+        and (dealer_set is None or dealer is None or dealer_set == dealer)
+    ):
+        return {}, None
+    seats: dict[int, int] = {}
+    dead = None
+    seat = 0
+    for n, label in listed:
+        seat += 1
+        if label == "Small Blind" and dealer is None:
+            dead, seat = seat, seat + 1
+        seats[n] = seat
+    return seats, dead
 
 
 def _shares(
