@@ -174,6 +174,27 @@ class Ledger:
         self.dead += chips
         self.house += chips
 
+    def keep_behind(self, seat: int) -> int:
+        """Keep ``seat``'s stack out of play for the rest of the hand; return the chips kept.
+
+        A site's all-in protection (docs/rules.md §4.11): a disconnected
+        player plays on for what they have put in, and is all-in. The chips
+        join :attr:`behind` (a cap's chips, when there is one) and
+        :meth:`pay` hands them back.
+
+        >>> ledger = Ledger([100, 100])
+        >>> ledger.put_in(0, 30), ledger.keep_behind(0), ledger.stacks, ledger.behind
+        (30, 70, [0, 100], [70, 0])
+        >>> ledger.total
+        200
+        """
+        if self.behind is None:
+            self.behind = [0] * len(self.stacks)
+        kept = self.stacks[seat]
+        self.behind[seat] += kept
+        self.stacks[seat] = 0
+        return kept
+
     def return_uncalled(self) -> tuple[int, int] | None:
         """Give the uncalled bet back to its owner; return ``(seat, chips)`` or None.
 

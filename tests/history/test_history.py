@@ -442,3 +442,47 @@ def test_every_format_has_its_reader_module_imported_plainly() -> None:
 
     assert sorted(h._sites()) == sorted(h.FORMATS)
     assert all(m.__name__ == f"omaha.history.{name}" for name, m in h._sites().items())
+
+
+# ------------------------------------------------------------------ one ledger
+
+STARS_OWN_TEXT = decode(STARS_OWN.read_bytes(), "x").split("\n\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("stated", "why"),
+    [
+        ("$19", r"'Dan' gets back 19, but the uncalled bet is 20 of 'Dan'"),
+        ("$21", r"'Dan' gets back 21, but the uncalled bet is 20 of 'Dan'"),
+    ],
+)
+def test_an_uncalled_bet_the_ledger_does_not_have_names_its_line(stated: str, why: str) -> None:
+    # Dan bets $20 on the flop and Ann folds: the engine's ledger returns
+    # exactly $20 (omaha.pots.uncalled_bet: the largest bet less the next,
+    # docs/rules.md §4.6); a line returning more or less is refused where it is.
+    bad = STARS_OWN_TEXT.replace("Uncalled bet ($20)", f"Uncalled bet ({stated})")
+    with pytest.raises(HistoryError, match=rf"line 20: {why}: the amounts do not add up"):
+        parse(bad, "s.txt")
+
+
+def test_the_builder_keeps_its_chips_in_the_engines_ledger() -> None:
+    from omaha.history.builder import HandBuilder
+    from omaha.ledger import Ledger
+
+    b = HandBuilder("PokerStars", "a.txt", places=2)
+    b.start("1", betting="pot", game="hi", stakes=(5, 10))
+    b.seat(1, "Ann", 1000)
+    b.seat(2, "Bob", 300)
+    b.button(2)
+    b.post("Bob", "small", 5)
+    b.post("Ann", "big", 10)
+    ledger = b._ledger
+    assert isinstance(ledger, Ledger)
+    assert (ledger.stacks, ledger.bets, ledger.pot) == ([990, 295], [10, 5], 15)
+    b.raise_to("Bob", 300)
+    assert b.player("Bob").left == 0 and b.player("Bob").wager == 300
+    with pytest.raises(HistoryError, match="'Cat' is seated after chips went in"):
+        b.seat(3, "Cat", 500)
+    b.protect("Ann")  # all-in protection (§4.11): her 990 stay out of play
+    assert (ledger.stacks, ledger.behind, ledger.total) == ([0, 0], [990, 0], 1300)
+    assert b.player("Ann").behind == 990

@@ -5,9 +5,11 @@ the site's terms: the seats and stacks, the blinds posted (in position or
 not, live or dead), the cards, each action with the amount the site
 prints, the boards (of every run), the showdown, and what the site states
 about the result (each collect, the uncalled bet, the pots, the total pot,
-the rake). The builder keeps the one piece of bookkeeping a parser needs
-(each player's bet on the street and chips behind: a call's amount, a
-raise's total), checks that the amounts add up, and writes the hand as PHH
+the rake). The one piece of bookkeeping a parser needs (each player's bet
+on the street and chips behind: a call's amount, a raise's total) is the
+engine's own :class:`~omaha.ledger.Ledger`, the one owner of every chip
+moved (the uncalled bet it returns is the one a line may state, §4.6); the
+builder checks that the site's amounts add up, and writes the hand as PHH
 fields (:meth:`HandBuilder.finish`): players ordered from the button's
 left, the blinds by position (blinds out of position in ``_posted_blinds``
 and ``_dead_blinds``), the actions in PHH's notation, the later boards in
@@ -52,6 +54,7 @@ from omaha.errors import HandCancelled, HistoryError, InvalidCardError
 from omaha.games import GameName
 from omaha.history.notation import AmountError, money_units, site_cards, to_units
 from omaha.history.reconcile import Collect, Put, Stated, reconcile, units_text
+from omaha.ledger import Ledger, PutIn
 from omaha.phh.actions import PHHAction, cards_text
 from omaha.phh.amounts import to_file_units
 from omaha.phh.fields import (
@@ -130,19 +133,50 @@ def _action(kind: str, player: int, cards: Any, total: int, places: int, per: in
 
 @dataclass(slots=True)
 class _Player:
+    """A seated player: who they are and what they did; their chips are in the hand's ledger.
+
+    ``left``, ``bet``, ``wager``, ``contrib`` and ``behind`` read the
+    engine's :class:`~omaha.ledger.Ledger` (its stacks, bets, wagers,
+    contributions and chips kept behind) at the player's ``index``: one
+    ledger, one owner of every chip moved.
+    """
+
     number: int
     name: str
     stack: int
+    index: int
+    ledger: Ledger
     sitting_out: bool = False
-    left: int = 0
-    bet: int = 0
-    wager: int = 0
-    contrib: int = 0
     folded: bool = False
     acted: bool = False
     posted: bool = False
     cards: tuple[int, ...] | None = None
-    behind: int = 0
+
+    @property
+    def left(self) -> int:
+        """Chips behind that the player may still put in."""
+        return self.ledger.stacks[self.index]
+
+    @property
+    def bet(self) -> int:
+        """The player's bet on the street."""
+        return self.ledger.bets[self.index]
+
+    @property
+    def wager(self) -> int:
+        """The player's bets in the hand (antes and dead money excluded)."""
+        return self.ledger.wagers[self.index]
+
+    @property
+    def contrib(self) -> int:
+        """Everything the player put in the hand: what the pots are cut from."""
+        return self.ledger.contributions[self.index]
+
+    @property
+    def behind(self) -> int:
+        """Chips an all-in protection keeps out of play (§4.11)."""
+        behind = self.ledger.behind
+        return 0 if behind is None else behind[self.index]
 
 
 @dataclass(slots=True)
@@ -211,7 +245,7 @@ class HandBuilder:
     _posts: list[_Post] = field(default_factory=list)
     _events: list[_Event] = field(default_factory=list)
     _street: int = 0
-    _highest: int = 0
+    _ledger: Ledger = field(default_factory=lambda: Ledger(()))
     stated: Stated = field(default_factory=Stated)
     """What the file states about the result, for :func:`~omaha.history.reconcile.reconcile`."""
     _runs: int = 1
@@ -315,7 +349,15 @@ class HandBuilder:
             raise self.error(f"seat {number} does not exist at a {count}-seat table")
         if name in self._players or any(p.number == number for p in self._players.values()):
             raise self.error(f"seat {number} or player {name!r} is seated twice")
-        self._players[name] = _Player(number, name, stack, sitting_out, left=stack)
+        ledger = self._ledger
+        if ledger.pot:
+            raise self.error(f"{name!r} is seated after chips went in")
+        # A new ledger with one more seat (a hand seats at most ten: cheap).
+        self._ledger = ledger = Ledger([*ledger.stacks, stack])
+        index = len(self._players)
+        for q in self._players.values():
+            q.ledger = ledger
+        self._players[name] = _Player(number, name, stack, index, ledger, sitting_out)
 
     def button(self, number: int) -> None:
         """Put the button on seat ``number`` (perhaps an empty seat: a dead button)."""
@@ -364,31 +406,20 @@ class HandBuilder:
                     f"{name!r} straddles to {self._units(amount)}, not above their "
                     f"{self._units(p.bet)} in"
                 )
-            added = amount - p.bet
-            self._take(p, added)
-            p.bet = amount
-            p.wager += added
-            p.contrib += added
-            self._highest = max(self._highest, p.bet)
-            self._posts.append(_Post(name, kind, amount, p.left == 0))
-            return
-        self._take(p, amount)
-        all_in = p.left == 0
-        if kind == "ante" or kind == "dead":
-            p.contrib += amount
+            self._put(p, amount - p.bet)
+        elif kind == "ante" or kind == "dead":
+            self._put(p, amount, PutIn.ANTE)  # in the contribution, no bet
         elif kind == "both":
+            self._check_put(p, amount)
             live = min(self.big_blind or amount, amount)
-            p.bet += live
-            p.wager += live
-            p.contrib += amount
+            self._put(p, live)
+            self._put(p, amount - live, PutIn.ANTE)
         else:
-            p.bet += amount
-            p.wager += amount
-            p.contrib += amount
-        self._highest = max(self._highest, p.bet)
-        self._posts.append(_Post(name, kind, amount, all_in))
+            self._put(p, amount)
+        self._posts.append(_Post(name, kind, amount, p.left == 0))
 
-    def _take(self, p: _Player, chips: int) -> None:
+    def _check_put(self, p: _Player, chips: int) -> None:
+        """Refuse chips the player does not have (the ledger would take what there is)."""
         if chips < 0:
             raise self.error(f"a negative amount for {p.name!r}")
         if chips > p.left:
@@ -396,7 +427,15 @@ class HandBuilder:
                 f"{p.name!r} puts in {self._units(chips)} with {self._units(p.left)} behind: "
                 "the amounts do not add up"
             )
-        p.left -= chips
+
+    def _put(self, p: _Player, chips: int, how: PutIn = PutIn.BET) -> None:
+        self._check_put(p, chips)
+        self._ledger.put_in(p.index, chips, how)
+
+    @property
+    def _highest(self) -> int:
+        """The bet to match on the street (the largest bet on it)."""
+        return max(self._ledger.bets, default=0)
 
     def _units(self, chips: int) -> str:
         return units_text(chips, self.places)
@@ -455,7 +494,6 @@ class HandBuilder:
                 f"{self._units(self._highest)}"
             )
         self._put(p, total - p.bet)
-        self._highest = total
         self._events.append(_Event("cbr", name, total, street=self._street))
 
     def raise_by(self, name: str, by: int) -> None:
@@ -470,26 +508,18 @@ class HandBuilder:
         else:
             self.call(name, added)
 
-    def _put(self, p: _Player, chips: int) -> None:
-        self._take(p, chips)
-        p.bet += chips
-        p.wager += chips
-        p.contrib += chips
-
     def board(self, cards: Sequence[int], *, run: int = 0) -> None:
         """Board cards are dealt (``run``: the board of a hand run more than once, 0 first)."""
         cards = tuple(cards)
         if run == 0:
-            for p in self._players.values():
-                p.bet = 0
-            self._highest = 0
+            self._ledger.end_street()
             self._street += 1
         self._runs = max(self._runs, run + 1)
         self._events.append(_Event("board", cards=cards, run=run, street=self._street))
 
     def street_pot(self, amount: int) -> None:
         """Check the pot a site states as a street is dealt: everything put in so far."""
-        pot = sum(p.contrib for p in self._players.values())
+        pot = self._ledger.pot
         if amount != pot:
             raise self.error(
                 f"the pot is stated as {self._units(amount)}, but the bets so far make "
@@ -541,10 +571,15 @@ class HandBuilder:
         p = self.player(name)
         if amount > p.wager:
             raise self.error(f"{name!r} gets back {self._units(amount)}, more than they bet")
-        p.left += amount
-        p.wager -= amount
-        p.contrib -= amount
-        p.bet -= amount
+        ledger = self._ledger
+        returned = ledger.return_uncalled()
+        if returned != (p.index, amount):
+            owner, chips = returned if returned is not None else (p.index, 0)
+            who = next(q.name for q in self._players.values() if q.index == owner)
+            raise self.error(
+                f"{name!r} gets back {self._units(amount)}, but the uncalled bet is "
+                f"{self._units(chips)} of {who!r}: the amounts do not add up"
+            )
         self.stated.uncalled = (name, amount)
 
     def collect(self, name: str, amount: int, *, pot: int | None = None, run: int = 0) -> None:
@@ -561,7 +596,7 @@ class HandBuilder:
         dropped.
         """
         p = self._act(name)
-        p.behind, p.left = p.left, 0
+        self._ledger.keep_behind(p.index)
         mine = [i for i, e in enumerate(self._events) if e.name == name]
         last = max(
             (i for i in mine if self._events[i].kind == "cbr" or self._events[i].moved),
