@@ -486,3 +486,24 @@ def test_the_builder_keeps_its_chips_in_the_engines_ledger() -> None:
     b.protect("Ann")  # all-in protection (§4.11): her 990 stay out of play
     assert (ledger.stacks, ledger.behind, ledger.total) == ([0, 0], [990, 0], 1300)
     assert b.player("Ann").behind == 990
+
+
+@pytest.mark.parametrize(
+    ("path", "real", "none"),
+    [
+        ("pokerstars/own_stars_cashout_rit_old.txt", "2024/01/03 13:19:43", "2024/01/03 25:19:43"),
+        ("winamax/own_winamax_plo.txt", "2023/11/14 20:00:01", "2023/13/14 20:00:01"),
+        ("winning/own_winning_acr.txt", "2021/03/02 18:00:01", "2021/02/30 18:00:01"),
+        ("winning/own_winning_old.txt", "2016/10/2 21:10:00", "2016/10/32 21:10:00"),
+        ("fulltilt/ftp_plo_cash_0.50-1_hu_showdown.txt", "19:10:13 ET", "19:70:13 ET"),
+        ("partypoker/own_party_new_plo.txt", "Jul 21 20:10:05", "Jul 32 20:10:05"),
+        ("pacific/own_888_plo.txt", "14 03 2016 20:15:00", "14 13 2016 20:15:00"),
+        ("bovada/own_bovada_plo.txt", "2014-08-05 01:00:05", "2014-02-30 01:00:05"),
+    ],
+)
+def test_a_date_that_does_not_exist_names_the_hand(path: str, real: str, none: str) -> None:
+    text = decode((DATA / path).read_bytes(), path)
+    assert real in text
+    with pytest.raises(HistoryError, match="a date or time that does not exist") as info:
+        parse(text.replace(real, none, 1), path)
+    assert info.value.hand is not None and info.value.line is not None

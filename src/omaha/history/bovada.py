@@ -270,6 +270,10 @@ class BovadaReader:
         if m["low"] is not None:
             low, high = b.amount(m["low"]), b.amount(m["high"])
             stakes = (high, 2 * high) if betting == "fixed" else (low, high)
+        with b.dating():
+            when = datetime.datetime(
+                *(int(m[k]) for k in ("y", "mo", "d", "h", "mi", "s"))  # type: ignore[arg-type]
+            )
         b.start(
             m["id"],
             betting=betting,
@@ -281,11 +285,7 @@ class BovadaReader:
             tournament=tournament,
             event=f"Tournament #{tournament}" if tournament else None,
             level=int(m["level"]) if m["level"] else None,
-            time=b.timed(
-                lambda: datetime.datetime(
-                    *(int(m[k]) for k in ("y", "mo", "d", "h", "mi", "s"))  # type: ignore[arg-type]
-                )
-            ),
+            time=when,
         )
 
     # ------------------------------------------------------------ the hand

@@ -45,9 +45,9 @@ import datetime
 import decimal
 import functools
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from omaha.cards import format_cards, require_distinct
 from omaha.errors import HandCancelled, HistoryError, InvalidCardError
@@ -78,8 +78,6 @@ from omaha.phh.fields import (
 )
 from omaha.phh.history import HandHistory
 from omaha.result import showdown_order
-
-_T = TypeVar("_T")
 
 __all__ = [
     "HandBuilder",
@@ -190,6 +188,25 @@ class _Event:
     moved: bool = False  # a call that put chips in (a check does not)
 
 
+class _Dating:
+    """The context of :meth:`HandBuilder.dating`: a ``ValueError`` inside is a date that is none."""
+
+    __slots__ = ("builder", "hand_id")
+
+    def __init__(self, builder: HandBuilder, hand_id: str | None) -> None:
+        self.builder = builder
+        self.hand_id = hand_id
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: object, tb: object) -> None:
+        if kind is not None and issubclass(kind, ValueError):
+            b = self.builder
+            b.hand_id = self.hand_id or b.hand_id
+            raise b.error("a date or time that does not exist") from None
+
+
 @dataclass(slots=True)
 class _Post:
     name: str
@@ -281,13 +298,17 @@ class HandBuilder:
             text=self.text,
         )
 
-    def timed(self, read: Callable[[], _T], hand_id: str | None = None) -> _T:
-        """Return ``read()``, a reader's date and time: a date that is none is an error."""
-        try:
-            return read()
-        except ValueError:  # 2024/13/45, 25:61:00
-            self.hand_id = hand_id or self.hand_id
-            raise self.error("a date or time that does not exist") from None
+    def dating(self, hand_id: str | None = None) -> _Dating:
+        """Return a context in which a reader reads the hand's date and time.
+
+        A date or time that does not exist (``2024/13/45``, ``25:61:00``: the
+        ``ValueError`` of :class:`datetime.datetime`) is an error naming the
+        hand (``hand_id``, when the header has not set it yet) and the line::
+
+            with b.dating(m["id"]):
+                when = datetime.datetime(...)
+        """
+        return _Dating(self, hand_id)
 
     def amount(self, text: str | decimal.Decimal) -> int:
         """Read an amount in the file's units (``"$0.05"`` is 5 cents)."""

@@ -111,6 +111,8 @@ class FullTiltReader(StarsReader):
         n = re.search(r"(\d+) max", size)
         if n:
             seats = int(n.group(1))
+        with b.dating(m["id"]):
+            when = self.when(" - ".join(parts))
         b.start(
             m["id"],
             betting=betting,
@@ -122,7 +124,7 @@ class FullTiltReader(StarsReader):
             tournament=tournament,
             event=m["event"],
             stakes=(low, high),
-            **b.timed(lambda: self.when(" - ".join(parts)), m["id"]),
+            **when,
         )
 
     @staticmethod

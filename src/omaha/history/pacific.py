@@ -211,16 +211,16 @@ class PacificReader:
         self.currency = next(
             (c for s, c in (("$", "USD"), ("€", "EUR"), ("£", "GBP")) if s in line), None
         )
+        with b.dating():
+            when = datetime.datetime(
+                int(m["y"]), int(m["m"]), int(m["d"]), int(m["H"]), int(m["M"]), int(m["S"])
+            )
         b.start(
             b.hand_id or "",
             betting=betting,
             game=kind,
             hole_count=hole if hole != 4 else None,
-            time=b.timed(
-                lambda: datetime.datetime(
-                    int(m["y"]), int(m["m"]), int(m["d"]), int(m["H"]), int(m["M"]), int(m["S"])
-                )
-            ),
+            time=when,
         )
         self.stakes = stakes
 

@@ -182,6 +182,8 @@ class PartyReader:
             blinds = self.blinds.search(line)
             if blinds is not None:
                 stakes = (b.amount(blinds["sb"]), b.amount(blinds["bb"]))
+        with b.dating():
+            when = self.when(line)
         b.start(
             b.hand_id or "",
             betting=betting,
@@ -191,7 +193,7 @@ class PartyReader:
                 (c for c in ("USD", "EUR", "GBP") if c in line),
                 "USD" if "$" in line else "EUR" if "€" in line else None,
             ),
-            time=b.timed(lambda: self.when(line)),
+            time=when,
             time_zone=(re.search(r" (E[SD]T|C[ES]T|[A-Z]{3,4}) \d{4}", line) or [None, None])[1],
             stakes=stakes,
         )

@@ -311,6 +311,8 @@ class StarsReader:
             raise b.error(f"stakes {stakes!r} without two amounts")
         low, high = b.amount(parts[0]), b.amount(parts[1])
         currency = self.currency(stakes) if not tournament else None
+        with b.dating(m["id"]):
+            when = self.when(m["time"])
         b.start(
             m["id"],
             betting=betting,
@@ -321,7 +323,7 @@ class StarsReader:
             event=f"Tournament #{tournament}, {m['event']}" if tournament else None,
             level=roman(m["level"]) if m["level"] else None,
             stakes=(low, high),
-            **b.timed(lambda: self.when(m["time"]), m["id"]),
+            **when,
         )
 
     @staticmethod

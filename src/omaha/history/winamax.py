@@ -79,6 +79,8 @@ class WinamaxReader(StarsReader):
             raise b.error(f"stakes {m['stakes']!r} are not two or three amounts")
         low, high = parts[-2:]
         level = re.search(r"level: (\d+)", m["tinfo"] or "")
+        with b.dating(m["id"]):
+            when = self.when(m["time"])
         b.start(
             m["id"],
             betting=betting,
@@ -88,7 +90,7 @@ class WinamaxReader(StarsReader):
             event=None if cash else f"{m['kind']} {m['event'] or ''}".strip(),
             level=int(level.group(1)) if level else None,
             stakes=(low, high),
-            **b.timed(lambda: self.when(m["time"]), m["id"]),
+            **when,
         )
 
     def read_street(self, line: str) -> bool:

@@ -155,6 +155,8 @@ class WinningReader(StarsReader):
         parts = re.findall(AMOUNT, m["stakes"])
         if len(parts) != 2:
             raise b.error(f"stakes {m['stakes']!r} are not two amounts")
+        with b.dating(m["id"]):
+            when = self.when(m["time"])
         b.start(
             m["id"],
             betting=betting,
@@ -165,7 +167,7 @@ class WinningReader(StarsReader):
             event=f"Tournament #{tournament}" if tournament else None,
             level=int(m["level"]) if m["level"] and m["level"].isdigit() else None,
             stakes=(b.amount(parts[0]), b.amount(parts[1])),
-            **b.timed(lambda: self.when(m["time"]), m["id"]),
+            **when,
         )
 
     def read_table(self, line: str) -> bool:
@@ -330,7 +332,8 @@ class WinningOldReader:
         b.hand_id = m["id"]
         self.game = m
         y, mo, d, h, mi, sec = (int(x) for x in when.groups())
-        self.when = b.timed(lambda: datetime.datetime(y, mo, d, h, mi, sec))
+        with b.dating():
+            self.when = datetime.datetime(y, mo, d, h, mi, sec)
         ended = False
         for number, line in numbered[2:]:
             b.at(number, line)
