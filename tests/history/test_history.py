@@ -476,7 +476,7 @@ def test_the_builder_keeps_its_chips_in_the_engines_ledger() -> None:
     b.button(2)
     b.post("Bob", "small", 5)
     b.post("Ann", "big", 10)
-    ledger = b._ledger
+    ledger = b._chips
     assert isinstance(ledger, Ledger)
     assert (ledger.stacks, ledger.bets, ledger.pot) == ([990, 295], [10, 5], 15)
     b.raise_to("Bob", 300)

@@ -174,3 +174,15 @@ def test_an_importer_cannot_prepare_a_hand_that_would_not_read_back() -> None:
     chips["starting_stacks"] = (10**4001, *chips["starting_stacks"][1:])
     with pytest.raises(PHHError, match=r"starting_stacks is too large \(an integer of 4,002"):
         phh.HandHistory._prepared(dict(good.fields), "big", places=0, chips=chips, actions=())
+
+
+def test_a_card_in_two_hands_is_refused_once_by_the_engine_naming_both_seats() -> None:
+    # p2 and p5 both hold 9d: the engine's deal checks every known card once
+    # (Table.deal); the table's seat i is the hand's p{i+1}.
+    bad = HAND.replace("'d dh p5 AdTs3d2s'", "'d dh p5 Ad9d3d2s'")
+    with pytest.raises(PHHError) as info:
+        phh.replay(phh.loads(bad))
+    assert str(info.value).endswith(
+        "dealing the hole cards: duplicate card '9d' is both in the hole cards of seat 1 and "
+        "in the hole cards of seat 4"
+    )

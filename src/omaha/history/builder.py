@@ -136,14 +136,15 @@ class _Player:
     ``left``, ``bet``, ``wager``, ``contrib`` and ``behind`` read the
     engine's :class:`~omaha.ledger.Ledger` (its stacks, bets, wagers,
     contributions and chips kept behind) at the player's ``index``: one
-    ledger, one owner of every chip moved.
+    ledger, one owner of every chip moved. The ledger is made when the
+    first chip moves (every seat is known then); before, the stack is whole.
     """
 
     number: int
     name: str
     stack: int
     index: int
-    ledger: Ledger
+    ledger: Ledger | None = None
     sitting_out: bool = False
     folded: bool = False
     acted: bool = False
@@ -153,27 +154,32 @@ class _Player:
     @property
     def left(self) -> int:
         """Chips behind that the player may still put in."""
-        return self.ledger.stacks[self.index]
+        ledger = self.ledger
+        return self.stack if ledger is None else ledger.stacks[self.index]
 
     @property
     def bet(self) -> int:
         """The player's bet on the street."""
-        return self.ledger.bets[self.index]
+        ledger = self.ledger
+        return 0 if ledger is None else ledger.bets[self.index]
 
     @property
     def wager(self) -> int:
         """The player's bets in the hand (antes and dead money excluded)."""
-        return self.ledger.wagers[self.index]
+        ledger = self.ledger
+        return 0 if ledger is None else ledger.wagers[self.index]
 
     @property
     def contrib(self) -> int:
         """Everything the player put in the hand: what the pots are cut from."""
-        return self.ledger.contributions[self.index]
+        ledger = self.ledger
+        return 0 if ledger is None else ledger.contributions[self.index]
 
     @property
     def behind(self) -> int:
         """Chips an all-in protection keeps out of play (§4.11)."""
-        behind = self.ledger.behind
+        ledger = self.ledger
+        behind = None if ledger is None else ledger.behind
         return 0 if behind is None else behind[self.index]
 
 
@@ -262,7 +268,8 @@ class HandBuilder:
     _posts: list[_Post] = field(default_factory=list)
     _events: list[_Event] = field(default_factory=list)
     _street: int = 0
-    _ledger: Ledger = field(default_factory=lambda: Ledger(()))
+    _ledger: Ledger | None = None
+    _seats: set[int] = field(default_factory=set)
     stated: Stated = field(default_factory=Stated)
     """What the file states about the result, for :func:`~omaha.history.reconcile.reconcile`."""
     _runs: int = 1
@@ -368,17 +375,24 @@ class HandBuilder:
         count = self.info.get("seat_count")
         if number < 1 or (count is not None and number > count):
             raise self.error(f"seat {number} does not exist at a {count}-seat table")
-        if name in self._players or any(p.number == number for p in self._players.values()):
+        seats = self._seats
+        if name in self._players or number in seats:
             raise self.error(f"seat {number} or player {name!r} is seated twice")
-        ledger = self._ledger
-        if ledger.pot:
+        seats.add(number)
+        if self._ledger is not None:
             raise self.error(f"{name!r} is seated after chips went in")
-        # A new ledger with one more seat (a hand seats at most ten: cheap).
-        self._ledger = ledger = Ledger([*ledger.stacks, stack])
-        index = len(self._players)
-        for q in self._players.values():
-            q.ledger = ledger
-        self._players[name] = _Player(number, name, stack, index, ledger, sitting_out)
+        self._players[name] = _Player(number, name, stack, len(self._players), None, sitting_out)
+
+    @property
+    def _chips(self) -> Ledger:
+        """The hand's ledger, made from the seats' stacks when the first chip moves."""
+        ledger = self._ledger
+        if ledger is None:
+            players = self._players.values()
+            self._ledger = ledger = Ledger([p.stack for p in players])
+            for p in players:
+                p.ledger = ledger
+        return ledger
 
     def button(self, number: int) -> None:
         """Put the button on seat ``number`` (perhaps an empty seat: a dead button)."""
@@ -450,13 +464,16 @@ class HandBuilder:
             )
 
     def _put(self, p: _Player, chips: int, how: PutIn = PutIn.BET) -> None:
-        self._check_put(p, chips)
-        self._ledger.put_in(p.index, chips, how)
+        ledger = self._ledger or self._chips
+        if not 0 <= chips <= ledger.stacks[p.index]:
+            self._check_put(p, chips)  # raises, naming the amount
+        ledger.put_in(p.index, chips, how)
 
     @property
     def _highest(self) -> int:
         """The bet to match on the street (the largest bet on it)."""
-        return max(self._ledger.bets, default=0)
+        ledger = self._ledger
+        return 0 if ledger is None else max(ledger.bets, default=0)
 
     def _units(self, chips: int) -> str:
         return units_text(chips, self.places)
@@ -485,7 +502,9 @@ class HandBuilder:
     def call(self, name: str, added: int | None = None) -> None:
         """Record a call adding ``added`` units (checked against what is owed, when given)."""
         p = self._act(name)
-        owed = min(self._highest - p.bet, p.left)
+        ledger = self._ledger or self._chips
+        i, bets = p.index, ledger.bets
+        owed = min(max(bets) - bets[i], ledger.stacks[i])
         if added is not None and added != owed:
             raise self.error(
                 f"{name!r} calls {self._units(added)} but owes {self._units(owed)}: "
@@ -504,15 +523,16 @@ class HandBuilder:
     ) -> None:
         """Record a bet or raise to ``total`` units on the street (``by``: the site's raise)."""
         p = _acted or self._act(name)
-        if by is not None and total - self._highest != by:
+        highest = self._highest
+        if by is not None and total - highest != by:
             raise self.error(
                 f"{name!r} raises by {self._units(by)} to {self._units(total)} over a bet of "
-                f"{self._units(self._highest)}: the amounts do not add up"
+                f"{self._units(highest)}: the amounts do not add up"
             )
-        if total <= self._highest:
+        if total <= highest:
             raise self.error(
                 f"{name!r} raises to {self._units(total)}, not above the bet of "
-                f"{self._units(self._highest)}"
+                f"{self._units(highest)}"
             )
         self._put(p, total - p.bet)
         self._events.append(_Event("cbr", name, total, street=self._street))
@@ -533,14 +553,14 @@ class HandBuilder:
         """Board cards are dealt (``run``: the board of a hand run more than once, 0 first)."""
         cards = tuple(cards)
         if run == 0:
-            self._ledger.end_street()
+            self._chips.end_street()
             self._street += 1
         self._runs = max(self._runs, run + 1)
         self._events.append(_Event("board", cards=cards, run=run, street=self._street))
 
     def street_pot(self, amount: int) -> None:
         """Check the pot a site states as a street is dealt: everything put in so far."""
-        pot = self._ledger.pot
+        pot = self._chips.pot
         if amount != pot:
             raise self.error(
                 f"the pot is stated as {self._units(amount)}, but the bets so far make "
@@ -592,8 +612,7 @@ class HandBuilder:
         p = self.player(name)
         if amount > p.wager:
             raise self.error(f"{name!r} gets back {self._units(amount)}, more than they bet")
-        ledger = self._ledger
-        returned = ledger.return_uncalled()
+        returned = self._chips.return_uncalled()
         if returned != (p.index, amount):
             owner, chips = returned if returned is not None else (p.index, 0)
             who = next(q.name for q in self._players.values() if q.index == owner)
@@ -617,7 +636,7 @@ class HandBuilder:
         dropped.
         """
         p = self._act(name)
-        self._ledger.keep_behind(p.index)
+        self._chips.keep_behind(p.index)
         mine = [i for i, e in enumerate(self._events) if e.name == name]
         last = max(
             (i for i in mine if self._events[i].kind == "cbr" or self._events[i].moved),
@@ -760,9 +779,14 @@ class HandBuilder:
             (p.left == 0 or (cap is not None and p.contrib >= cap)) and not p.folded for p in dealt
         ):  # a muck at an all-in (or capped, §6.4) showdown: the site allowed it
             fields[ALL_IN_MUCK_FIELD] = True
+        ledger = self._chips
+        wagers, contributions, stacks = ledger.wagers, ledger.contributions, ledger.stacks
         result = reconcile(
             stated,
-            [Put(p.name, p.wager, p.contrib, p.left, p.behind) for p in dealt],
+            [
+                Put(p.name, wagers[p.index], contributions[p.index], stacks[p.index], p.behind)
+                for p in dealt
+            ],
             places=self.places,
             flop_dealt=any(e.kind == "board" and e.run == 0 for e in self._events),
             uncalled_in_collect=self.uncalled_in_collect,
@@ -805,12 +829,13 @@ class HandBuilder:
             # table in nickels splits $7.75 as $3.90 and $3.85.
             fields[CHIP_FIELD] = common
             raw.add(CHIP_FIELD)
-        units = self._to_file
+        places = self.places
+        units = functools.partial(_file_units, places=places)
         chips: dict[str, Any] = {}
         for key in raw:
             value = fields[key]
             if isinstance(value, list):
-                fields[key] = [units(v) for v in value]
+                fields[key] = [_file_units(v, places) for v in value]
                 chips[key] = tuple(v // per for v in value)
             else:
                 fields[key] = units(value)
@@ -839,9 +864,6 @@ class HandBuilder:
             if seen.setdefault(key, c.name) != c.name:
                 return True
         return False
-
-    def _to_file(self, chips: int) -> int | decimal.Decimal:
-        return _file_units(chips, self.places)
 
     def _check_reaches_end(self, dealt: list[_Player]) -> None:
         """Refuse a hand cut short: it ends with one player left, or with a full board."""

@@ -367,7 +367,7 @@ class StarsReader:
             return self.read_street(line)
         if line.startswith("Dealt to "):
             return self.read_dealt(line[9:])
-        m = self.uncalled_line.match(line)
+        m = self.uncalled_line.match(line) if line.startswith("Uncalled bet ") else None
         if m is not None:
             b.uncalled(m["name"], b.amount(m["amount"]))
             return True

@@ -34,7 +34,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from omaha.betting import Action, Call, Check, DealBoard, Fold, Muck, RaiseTo, RunIt, Show
-from omaha.cards import require_distinct
 from omaha.errors import (
     FinishingStacksError,
     IllegalActionError,
@@ -239,7 +238,7 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
             holes[a.player] = tuple(c for c in a.cards if c is not None)
         start += 1
     try:
-        require_distinct((f"in p{p + 1}'s hole cards", h) for p, h in enumerate(holes) if h)
+        # The engine checks every known card once (a card in two hands: seat i is p{i+1}).
         hand = table.deal(hole_cards=holes, posts=history.posts or None, house=history.house)
     except ValueError as exc:
         raise PHHError(f"{name}: dealing the hole cards: {exc}") from None
