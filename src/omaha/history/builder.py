@@ -836,7 +836,7 @@ class HandBuilder:
             value = fields[key]
             if isinstance(value, list):
                 fields[key] = [_file_units(v, places) for v in value]
-                chips[key] = tuple(v // per for v in value)
+                chips[key] = tuple(value) if per == 1 else tuple([v // per for v in value])
             else:
                 fields[key] = units(value)
                 chips[key] = value // per
@@ -845,9 +845,11 @@ class HandBuilder:
             entry["won"] = {p: units(c) for p, c in entry["won"].items()}
         if FEES_FIELD in fields:
             fields[FEES_FIELD] = {n: units(c) for n, c in fields[FEES_FIELD].items()}
-        actions = tuple(
-            _action(kind, player, cards, total, self.places, per)
-            for kind, player, cards, total in steps
+        actions = tuple(  # a list, not a generator: faster to make
+            [
+                _action(kind, player, cards, total, places, per)
+                for kind, player, cards, total in steps
+            ]
         )
         texts = [action.text for action in actions]
         fields["actions"] = texts

@@ -259,7 +259,7 @@ class StarsReader:
         saw_summary = False
         for j in range(i, len(lines)):
             line = lines[j]
-            b.at(first + j, line)
+            b.line, b.text = first + j, line  # b.at(), inline: the loop of every line
             if not line:
                 continue
             if line.startswith("*** SUMMARY ***"):
