@@ -28,6 +28,7 @@ from omaha.history.reports import REPORT_COLUMNS, format_report, report
 from paths import DATA, ROOT
 
 WINAMAX = DATA / "hh" / "winamax" / "own_winamax_plo.txt"
+CASH_DROP = DATA / "hh" / "ggpoker" / "own_gg_cash_drop.txt"
 ALL = str(DATA / "hh" / "**" / "*.*")
 
 
@@ -41,10 +42,35 @@ def test_the_report_of_a_small_real_file_counted_by_hand() -> None:
     assert hero["net"] == decimal.Decimal("-15")
     assert hero["net_bb"] == -30.0 and hero["bb_per_100"] == -1500.0
     assert hero["allin_ev_net"] == pytest.approx(20 - 13.105, abs=0.01)
-    assert hero["rake"] == 0
+    assert hero["rake"] == 0 and hero["house"] == 0
     assert (hero["vpip"], hero["pfr"], hero["three_bet"]) == (100.0, 50.0, 50.0)
     assert (hero["went_to_showdown"], hero["won_at_showdown"]) == (100.0, 0.0)
     assert list(hero) == list(REPORT_COLUMNS)
+
+
+def test_the_house_money_is_summed_per_player_as_the_rake_is() -> None:
+    # A GGPoker Cash Drop of $3 in the main pot (docs/rules.md §4.12). Dee (all
+    # in), Eli and Fay put in $14 each before the flop: the main pot $42 + $3 =
+    # $45, less $2 of rake, $43 split by Dee's and Eli's wheels ($21.50 each);
+    # the side pot, Eli's and Fay's $20 on the flop, $40 less $1: $39 to Eli.
+    # The rake and the house's money go by each winner's share of each pot:
+    # Dee $1 and $1.50, Eli $1 + $1 and $1.50, Fay none. Nets: Dee 21.50 - 14
+    # = 7.50, Eli 60.50 - 34 = 26.50, Fay -34: together the $3 of the house
+    # less the $3 of rake.
+    D = decimal.Decimal
+    rows = report(to_frame(CASH_DROP))
+    assert [(r["player"], r["net"], r["rake"], r["house"]) for r in rows] == [
+        ("Dee", D("7.5"), D("1"), D("1.5")),
+        ("Eli", D("26.5"), D("2"), D("1.5")),
+        ("Fay", D("-34"), D("0"), D("0")),
+    ]
+    assert sum(r["net"] for r in rows) == sum(r["house"] - r["rake"] for r in rows) == 0
+    # Summed over hands like the rake: the same hand twice, Dee's $1.50 twice.
+    (dee,) = report(to_frame([CASH_DROP, CASH_DROP]), player="Dee")
+    assert (dee["hands"], dee["rake"], dee["house"]) == (2, D("2"), D("3"))
+    table = list(csv.DictReader(io.StringIO(format_report(rows, "csv"))))
+    assert [(r["rake"], r["house"]) for r in table] == [("1", "1.5"), ("2", "1.5"), ("0", "0")]
+    assert json.loads(format_report(rows, "json"))[0]["house"] == "1.5"
 
 
 def test_currencies_are_never_summed_together() -> None:

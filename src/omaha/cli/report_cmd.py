@@ -32,7 +32,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description=(
             "Read hand histories (sites' files, PHH) and report per player: hands, net won in "
             "money and big blinds, bb/100, the exact all-in EV net and EV bb/100, the rake paid, "
-            "VPIP, PFR, 3-bet %, went to showdown % and won at showdown % (docs/analysis.md). "
+            "the house's money won (a Cash Drop), VPIP, PFR, 3-bet %, went to showdown % and "
+            "won at showdown % (docs/analysis.md). "
             "Hands of different currencies are never summed together."
         ),
     )

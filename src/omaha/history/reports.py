@@ -51,6 +51,7 @@ REPORT_COLUMNS = (
     "allin_ev_net",
     "ev_bb_per_100",
     "rake",
+    "house",
     "vpip",
     "pfr",
     "three_bet",
@@ -69,6 +70,7 @@ _NEEDED = (
     "player",
     "net",
     "rake",
+    "house",
     "vpip",
     "pfr",
     "three_bet",
@@ -88,6 +90,7 @@ class _Sums:
     ev: float = 0.0
     ev_bb: float = 0.0
     rake: decimal.Decimal = field(default_factory=decimal.Decimal)
+    house: decimal.Decimal = field(default_factory=decimal.Decimal)
     vpip: int = 0
     pfr: int = 0
     three_bet: int = 0
@@ -105,6 +108,7 @@ class _Sums:
         self.ev += row["allin_ev_net"] * float(unit)
         self.ev_bb += row["allin_ev_net"] / big
         self.rake += row["rake"] * unit
+        self.house += row["house"] * unit
         self.vpip += bool(row["vpip"])
         self.pfr += bool(row["pfr"])
         if row["three_bet"] is not None:
@@ -169,8 +173,11 @@ def report(
     -------
     list of dict
         One per player, currency and group, sorted by currency, group and
-        player, with the keys of :data:`REPORT_COLUMNS`: ``hands``; ``net``
-        and ``rake`` in money (exact :class:`decimal.Decimal`); ``net_bb``
+        player, with the keys of :data:`REPORT_COLUMNS`: ``hands``; ``net``,
+        ``rake`` (the rake of the pots the player won, by their share of
+        each) and ``house`` (the house's money they won, a GGPoker Cash
+        Drop, docs/rules.md §4.12: the frame's ``house`` column, cut the
+        same way) in money (exact :class:`decimal.Decimal`); ``net_bb``
         and ``bb_per_100`` in big blinds; ``allin_ev_net`` (money, a float)
         and ``ev_bb_per_100``; ``vpip``, ``pfr`` (percent of hands),
         ``three_bet`` (percent of the chances to 3-bet), ``went_to_showdown``
@@ -209,6 +216,7 @@ def report(
                 "allin_ev_net": round(s.ev, 2),
                 "ev_bb_per_100": round(100 * s.ev_bb / s.hands, 2),
                 "rake": s.rake,
+                "house": s.house,
                 "vpip": _percent(s.vpip, s.hands),
                 "pfr": _percent(s.pfr, s.hands),
                 "three_bet": _percent(s.three_bet, s.three_bet_chances),
