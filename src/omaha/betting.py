@@ -33,7 +33,14 @@ from typing import Literal
 
 from omaha.errors import ArgumentTypeError
 from omaha.streets import Street
-from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, StructureKind
+from omaha.structures import (
+    BettingStructure,
+    FixedLimit,
+    NoLimit,
+    PotLimit,
+    PotLimitPreflop,
+    StructureKind,
+)
 
 __all__ = [
     "Action",
@@ -252,7 +259,7 @@ class LegalActions:
 _STRUCTURES = (FixedLimit, PotLimit, NoLimit, PotLimitPreflop)
 
 
-def structure_kind(structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop) -> StructureKind:
+def structure_kind(structure: BettingStructure) -> StructureKind:
     """Return the kind of ``structure`` (:data:`FIXED_LIMIT` ... :data:`POT_LIMIT_PREFLOP`).
 
     Raises

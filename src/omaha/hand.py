@@ -81,7 +81,7 @@ from omaha.streets import (
     StreetName,
     after_board,
 )
-from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, StructureKind
+from omaha.structures import BettingStructure, FixedLimit, StructureKind
 
 __all__ = ["Hand", "Post", "RakePolicy", "STREETS", "TableView", "forced_bet_plan"]
 
@@ -95,7 +95,7 @@ STREETS: tuple[StreetName, ...] = STREET_NAMES
 class TableView(Protocol):
     """What a hand reads of the table it is played at (an :class:`omaha.Table`)."""
 
-    structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop
+    structure: BettingStructure
     game: Game
     chip: int
     rake: RakePolicy | None
@@ -136,7 +136,7 @@ Post = PostAnte | PostBlind | PostDead | PostBigBlindAnte
 
 
 def forced_bet_plan(
-    structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop,
+    structure: BettingStructure,
     order: tuple[int, ...],
     blinds: Sequence[int] | None = None,
     posts: Sequence[tuple[int, int, int]] = (),
@@ -163,6 +163,7 @@ def forced_bet_plan(
 
     Examples
     --------
+    >>> from omaha.structures import NoLimit
     >>> forced_bet_plan(NoLimit(1, 2, big_blind_ante=2), (4, 0, 2))
     (PostBlind(seat=4, amount=1), PostBlind(seat=0, amount=2), PostBigBlindAnte(seat=0, amount=2))
     >>> forced_bet_plan(NoLimit(1, 2), (0, 1, 2, 3), posts=[(3, 2, 1)])[2:]

@@ -46,7 +46,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from omaha.errors import ArgumentError, ArgumentTypeError, quote
-from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, big_blind_position
+from omaha.structures import (
+    BettingStructure,
+    FixedLimit,
+    big_blind_position,
+)
 
 __all__ = [
     "ButtonRule",
@@ -68,8 +72,6 @@ HeadsUpOrder = Literal["button_small_blind", "ring"]
 """Who posts which blind and acts first when two play (docs/rules.md §5.4)."""
 HEADS_UP_ORDERS: tuple[HeadsUpOrder, ...] = ("button_small_blind", "ring")
 """The values of the table option ``heads_up_order``; the first is the default."""
-
-Structure = FixedLimit | PotLimit | NoLimit | PotLimitPreflop
 
 
 class SeatState(enum.Enum):
@@ -168,7 +170,7 @@ def big_blind_index(blinds: Sequence[int]) -> int:
 
 
 def with_straddles(
-    layout: Layout, straddles: Mapping[int, int], structure: Structure, stacks: Sequence[int]
+    layout: Layout, straddles: Mapping[int, int], structure: BettingStructure, stacks: Sequence[int]
 ) -> Layout:
     """Return ``layout`` with the straddles of one hand, ``seat -> total`` (docs/rules.md §5.1).
 
@@ -398,7 +400,7 @@ class Seating:
     def layout(
         self,
         stacks: Sequence[int],
-        structure: Structure,
+        structure: BettingStructure,
         posts: Mapping[int, tuple[int, int]] | None = None,
     ) -> Layout:
         """Decide who plays the next hand, and the blinds (docs/rules.md §5.10, §8).
@@ -467,7 +469,7 @@ class Seating:
         has: list[bool],
         wanting: list[bool],
         regular: list[bool],
-        structure: Structure,
+        structure: BettingStructure,
         *,
         restart: bool = False,
     ) -> tuple[

@@ -38,6 +38,7 @@ from omaha.errors import ArgumentError, quote
 from omaha.streets import PREFLOP, TURN
 
 __all__ = [
+    "BettingStructure",
     "FixedLimit",
     "NoLimit",
     "PotLimit",
@@ -448,3 +449,7 @@ class PotLimitPreflop(_BigBetStructure):
     def street_kind(self, street: int) -> StructureKind:
         """Pot limit before the flop (street 0), no limit on the flop, turn and river."""
         return StructureKind.POT_LIMIT if street == PREFLOP else StructureKind.NO_LIMIT
+
+
+BettingStructure = FixedLimit | PotLimit | NoLimit | PotLimitPreflop
+"""Any betting structure a table plays (docs/rules.md §6): the one spelling of the union."""

@@ -37,7 +37,7 @@ from omaha.seating import (
     with_straddles,
 )
 from omaha.streets import after_board
-from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
+from omaha.structures import BettingStructure
 
 __all__ = ["Table"]
 
@@ -140,7 +140,7 @@ class Table:
     def __init__(
         self,
         stacks: Sequence[int],
-        structure: FixedLimit | PotLimit | NoLimit | PotLimitPreflop,
+        structure: BettingStructure,
         *,
         button: int = 0,
         game: GameName = "hi",

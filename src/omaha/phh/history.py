@@ -92,7 +92,7 @@ from omaha.phh.toml import dump_fields
 from omaha.pots import ODD_CHIPS
 from omaha.rake import RecordedRake
 from omaha.seating import HEADS_UP_ORDERS
-from omaha.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
+from omaha.structures import BettingStructure, FixedLimit, NoLimit, PotLimit, PotLimitPreflop
 from omaha.table import Table
 
 if TYPE_CHECKING:
@@ -750,7 +750,7 @@ class HandHistory:
 
     # ---- engine objects
 
-    def structure(self) -> FixedLimit | PotLimit | NoLimit | PotLimitPreflop:
+    def structure(self) -> BettingStructure:
         """Build the betting structure, in chips (docs/rules.md §5.1-§5.3, §6).
 
         Antes: a single ante at the big blind's position is a big-blind ante
