@@ -29,6 +29,7 @@ Uncalled bet ({back}) returned to Bob
 Bob collected $0.20 from pot
 *** SUMMARY ***
 Total pot $0.20 | Rake $0
+Seat 1: Ann (big blind) folded before Flop
 Seat 2: Bob (button) (small blind) collected ($0.20)
 """
 
@@ -128,7 +129,7 @@ def test_lenient_skips_the_bad_hand_and_exits_3(
     path.write_text("\n\n".join([good, bad, good.replace("#7", "#9")]), "utf-8")
     out = tmp_path / "many.phhs"
     status, _, err = run(capsys, "import", str(path), "-o", str(out))
-    assert status == 1 and "hand 8, line 25: a line the PokerStars reader does not know" in err
+    assert status == 1 and "hand 8, line 26: a line the PokerStars reader does not know" in err
     status, _, err = run(capsys, "import", "--lenient", str(path), "-o", str(out))
     assert status == 3
     assert err.startswith("omaha import: warning: ") and err.endswith("(hand skipped)\n")

@@ -33,6 +33,7 @@ Uncalled bet ($0.20) returned to Bob
 Bob collected $0.20 from pot
 *** SUMMARY ***
 Total pot $0.20 | Rake $0
+Seat 1: Ann (big blind) folded before Flop
 Seat 2: Bob (button) (small blind) collected ($0.20)
 """
 PARTY = (HH / "partypoker" / "party_plo8_cash_0.50-1_allin_split.txt").read_text("utf-8-sig")
@@ -123,8 +124,8 @@ def test_a_huge_amount_is_quoted_by_its_size() -> None:
         ("to $0.30", "to $1\u06627", ("digits of another script", "line 8")),
         ("Bob ($10 in", "Bob ($8\uff17 in", ("digits of another script", "line 4")),
         ("big blind $0.10", "big blind -$5", ("never negative", "line 6")),
-        ("collected ($0.20)", "collected ($NaN)", ("'$NaN' is no amount", "line 14")),
-        ("collected ($0.20)", "collected ($1e9)", ("an exponent", "line 14")),
+        ("collected ($0.20)", "collected ($NaN)", ("'$NaN' is no amount", "line 15")),
+        ("collected ($0.20)", "collected ($1e9)", ("an exponent", "line 15")),
         ("Bob ($10 in", "Bob ($" + "1" * 5000 + " in", ("5,000 digits", "characters")),
         ("Bob ($10 in", "Bob ($" + "1" * 4100 + " in", ("4,100 digits",)),
         ("Bob ($10 in", "Bob ($" + "1" * 200_000 + " in", ("200,000 digits",)),

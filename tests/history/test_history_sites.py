@@ -429,7 +429,8 @@ def test_pokerstars_mixed_game_headers(header: str, variant: str, hole: int) -> 
         "Seat 1: Ann (1000 in chips)\nSeat 2: Bob (1000 in chips)\n"
         "Ann: posts small blind 5\nBob: posts big blind 10\n*** HOLE CARDS ***\n"
         "Ann: folds\nUncalled bet (5) returned to Bob\nBob collected 10 from pot\n"
-        "*** SUMMARY ***\nTotal pot 10 | Rake 0\nSeat 2: Bob (big blind) collected (10)\n"
+        "*** SUMMARY ***\nTotal pot 10 | Rake 0\nSeat 1: Ann (button) (small blind) folded "
+        "before Flop\nSeat 2: Bob (big blind) collected (10)\n"
     )
     h = one(header + "\n" + body)
     assert h.fields["variant"] == variant

@@ -50,6 +50,7 @@ Examples
 ... Bob collected $0.20 from pot
 ... *** SUMMARY ***
 ... Total pot $0.20 | Rake $0
+... Seat 1: Ann (big blind) folded before Flop
 ... Seat 2: Bob (button) (small blind) collected ($0.20)
 ... '''
 >>> (hand,) = parse(text, "stars.txt")

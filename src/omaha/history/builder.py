@@ -260,6 +260,9 @@ class HandBuilder:
     hand_cap: int | None = None
     """A capped game's cap on each player's chips in the hand (PHH ``_hand_cap``, §6.4)."""
     uncalled_in_collect: bool = False
+    stakes_are_blinds: bool = True
+    """Whether a blind posted in full is the stakes' (not in a mixed game's level, whose
+    stakes are its limit games'): a small or big blind of another amount is refused."""
     chip_from_amounts: bool = False
     """The site splits a pot in its smallest chip, the largest unit every amount is a multiple
     of (Full Tilt): written as ``_chip`` when a pot is shared."""
@@ -450,7 +453,15 @@ class HandBuilder:
             self._put(p, live)
             self._put(p, amount - live, PutIn.ANTE)
         else:
+            if any(q.name == name and q.kind == kind for q in self._posts):
+                raise self.error(f"{name!r} posts the {kind} blind twice")
             self._put(p, amount)
+            stake = self.small_blind if kind == "small" else self.big_blind
+            if stake is not None and amount != stake and p.left > 0 and self.stakes_are_blinds:
+                raise self.error(
+                    f"{name!r} posts a {kind} blind of {self._units(amount)}, but the "
+                    f"{kind} blind is {self._units(stake)} (and they are not all-in)"
+                )
         self._posts.append(_Post(name, kind, amount, p.left == 0))
 
     def _check_put(self, p: _Player, chips: int) -> None:
@@ -601,9 +612,25 @@ class HandBuilder:
             self._know(p, tuple(cards))
         self._events.append(_Event("muck", name, street=self._street))
 
-    def known(self, name: str, cards: Sequence[int]) -> None:
-        """Record a player's cards told by the summary (no action)."""
-        self._know(self.player(name), tuple(cards))
+    def known(self, name: str, cards: Sequence[int], *, showed: bool = False) -> None:
+        """Record a player's cards told by the summary (no action).
+
+        ``showed``: the summary says they showed them; the hand must have
+        their show (a summary that tells a show the hand lacks is of a hand
+        altered or with a line taken out).
+
+        Raises
+        ------
+        HistoryError
+            The cards are not those the player was dealt or showed, or
+            ``showed`` of a player whose show the hand does not have.
+        """
+        p = self.player(name)
+        if showed and not any(e.kind in ("show", "muck") and e.name == name for e in self._events):
+            raise self.error(
+                f"the summary says {name!r} showed, but the hand has no show of theirs"
+            )
+        self._know(p, tuple(cards))
 
     # ------------------------------------------------------------ the result
 

@@ -90,6 +90,10 @@ def split(text: str, name: str) -> Iterator[HandText]:
             yield HandText(line, [session, text[start : end + len("</game>")]])
 
 
+_ANTE = re.compile(r"\s+Ante\b.*$")
+"""The ante a game type may name after its blinds (``$100.00/$200.00 Ante $0.00``)."""
+
+
 def _money(b: HandBuilder, text: str | None) -> int:
     """Read an iPoker amount (``€42.10``, ``42,10``, ``1 000``) in the file's units.
 
@@ -141,7 +145,8 @@ def read_hand(hand: HandText, path: str) -> HandHistory:
     apart = _uncalled_apart(session)
     tournament = session.findtext("tournamentcode")
     b.places = 0 if tournament else 2
-    stakes = re.findall(r"[\d.,]+", gametype.split(" ", 1)[1] if " " in gametype else "")
+    named = gametype.split(" ", 1)[1] if " " in gametype else ""
+    stakes = re.findall(r"[\d.,]+", _ANTE.sub("", named))  # the blinds, not the ante
     two = (b.amount(stakes[-2]), b.amount(stakes[-1])) if len(stakes) >= 2 else None
     general = game.find("general")
     when = _time(general.findtext("startdate") if general is not None else None)

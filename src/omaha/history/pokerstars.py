@@ -189,6 +189,9 @@ class StarsReader:
     sep: ClassVar[str] = ": "
     """What follows a player's name in an action line."""
     total_pot_is: ClassVar[dict[str, bool]] = {}
+    summary_lists_seats: ClassVar[bool] = True
+    """Whether the summary has a ``Seat N:`` line for every player dealt in (not Winamax's):
+    a hand whose summary lacks one is cut or altered, and refused."""
     pots_are: ClassVar[dict[str, bool]] = {}
     """How the summary's pots count (before the rake: Full Tilt)."""
     """How the summary's total pot counts (with the uncalled bet, after the rake: Winamax)."""
@@ -257,6 +260,7 @@ class StarsReader:
             raise b.error("the hand has no seats")
         self.names = Names(b._players)
         saw_summary = False
+        summary_seats: set[str] = set()
         for j in range(i, len(lines)):
             line = lines[j]
             b.line, b.text = first + j, line  # b.at(), inline: the loop of every line
@@ -266,12 +270,42 @@ class StarsReader:
                 self.summary = saw_summary = True
                 continue
             if self.summary:
+                if line.startswith("Seat "):
+                    summary_seats.add(line[5 : line.find(":")])
                 self.read_summary(line)
             elif not self.read_line(line):
                 raise b.error(f"a line the {self.site} reader does not know")
         if not saw_summary:
             raise b.error("the hand is truncated: it has no summary", quote_line=False)
+        self.check_summary(summary_seats)
         return self.finish()
+
+    def check_summary(self, seats: set[str]) -> None:
+        """Refuse a summary cut short or with a line removed: no total pot, a seat missing.
+
+        Every summary of these sites states the total pot, and (but
+        Winamax's, :attr:`summary_lists_seats`) has a line for each seat dealt in;
+        without them the hand is cut (or a line was taken out) and what the
+        lost lines told (a player's mucked cards, the total) cannot be checked.
+
+        Raises
+        ------
+        HistoryError
+            The summary has no total pot, or no line for a seat dealt in.
+        """
+        b = self.b
+        if b.stated.total_pot is None:
+            raise b.error(
+                "the hand is truncated: its summary states no total pot", quote_line=False
+            )
+        if self.summary_lists_seats:
+            for p in b.dealt_in():
+                if str(p.number) not in seats:
+                    raise b.error(
+                        f"the hand is truncated: its summary has no line for seat {p.number} "
+                        f"({p.name!r})",
+                        quote_line=False,
+                    )
 
     def finish(self) -> HandHistory:
         """Write the hand once every line is read (a reader adds what its site leaves implicit)."""
@@ -283,7 +317,9 @@ class StarsReader:
         m = None
         if self.header_mixed is not None and line.count("(") > 1:  # Mixed Omaha (...) - Level
             m = self.header_mixed.match(line)
-        if m is None:
+        if m is not None:  # a mixed game's level names the limit games' stakes, not the blinds
+            b.stakes_are_blinds = False
+        else:
             m = self.header.match(line)
         if m is None:
             raise b.error(f"not a {self.site} hand's first line")
@@ -496,7 +532,7 @@ class StarsReader:
             name, rest = found
             shown = self._shown.search(rest)
             if shown is not None and shown["cards"].strip():
-                b.known(name, b.cards(shown["cards"]))
+                b.known(name, b.cards(shown["cards"]), showed=shown.group().startswith("showed"))
             won = [b.amount(w["amount"]) for w in self.won_in_summary.finditer(rest)]
             if won:
                 b.won(name, sum(won))

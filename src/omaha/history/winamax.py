@@ -57,6 +57,7 @@ class WinamaxReader(StarsReader):
     }
     sep: ClassVar[str] = " "
     total_pot_is: ClassVar[dict[str, bool]] = {"with_uncalled": True, "after_rake": True}
+    summary_lists_seats: ClassVar[bool] = False
     won_in_summary: ClassVar[re.Pattern[str]] = re.compile(
         rf"\b(?:won|collected) (?P<amount>{AMOUNT})"
     )

@@ -1,0 +1,121 @@
+"""Site files altered or cut the way a tracker's user's files are: refused, never read otherwise.
+
+The promise: a hand read is the hand the site played. A file cut inside a
+hand's summary, a blind posted twice or of another amount than the
+table's, a summary telling a show the hand lacks: each was read as a hand
+the site did not play (found by a mutation run over tests/data/hh: every
+amount one unit off, every line deleted, repeated, swapped with the next,
+the file cut after every line). Each is now refused with a
+:class:`~omaha.errors.HistoryError` naming the file and the hand.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from omaha import history, phh
+from omaha.errors import HistoryError
+from omaha.history.text import decode
+from paths import DATA
+
+HH = DATA / "hh"
+FTP = HH / "fulltilt" / "ftp_plo_cash_0.50-1_hu_showdown.txt"
+FTP_RIT = HH / "fulltilt" / "own_ftp_plo_run_twice.txt"
+STARS_FL = HH / "pokerstars" / "stars_fl_o8_cash_5-10.txt"
+BOVADA = HH / "bovada" / "own_bovada_plo.txt"
+IPOKER = HH / "ipoker" / "own_ipoker_plo5_limits_only.xml"
+STARS_FAMILY = sorted(
+    p for site in ("pokerstars", "ggpoker", "fulltilt", "winning") for p in (HH / site).iterdir()
+)
+
+
+def lines_of(path: pathlib.Path) -> list[str]:
+    return decode(path.read_bytes(), path.name).split("\n")
+
+
+def refused(text: str, name: str, *words: str) -> str:
+    with pytest.raises(HistoryError) as info:
+        for hand in history.parse(text, name):
+            phh.replay(hand)
+    message = str(info.value)
+    assert name in message and "hand " in message, message
+    assert all(w in message for w in words), message
+    return message
+
+
+def played(text: str, name: str) -> list[Mapping[str, Any]]:
+    """The hands read (every field), each replayed: what the engine checked."""
+    hands = history.parse(text, name)
+    for hand in hands:
+        phh.replay(hand)
+    return [hand.fields for hand in hands]
+
+
+@pytest.mark.parametrize("path", [*STARS_FAMILY, BOVADA], ids=lambda p: p.name)
+def test_every_cut_is_refused_or_reads_the_files_own_hands(path: pathlib.Path) -> None:
+    # Before: a hand cut before its summary's total pot (Full Tilt, PokerStars,
+    # GGPoker, Bovada), or inside its seats (the mucked cards lost), was read.
+    lines = lines_of(path)
+    own = played("\n".join(lines), "f.txt")
+    for end in range(1, len(lines)):
+        try:
+            hands = played("\n".join(lines[:end]), "f.txt")
+        except HistoryError:
+            continue
+        assert all(h in own for h in hands), f"cut after line {end}: another hand read"
+
+
+def test_a_summary_cut_before_its_total_pot_is_refused() -> None:
+    lines = lines_of(FTP)
+    cut = lines[: lines.index("*** SUMMARY ***") + 1]
+    refused("\n".join(cut), FTP.name, "hand 33727560890", "states no total pot")
+
+
+def test_a_summary_without_a_seat_dealt_in_is_refused() -> None:
+    # Player8's mucked cards are told by their summary line only.
+    lines = [
+        x for x in lines_of(STARS_FL) if not x.startswith("Seat 8: Player8 (big blind) mucked")
+    ]
+    refused("\n".join(lines), STARS_FL.name, "no line for seat 8 ('Player8')")
+
+
+def test_a_bovada_summary_cut_before_its_total_pot_is_refused() -> None:
+    lines = lines_of(BOVADA)
+    cut = lines[: lines.index("*** SUMMARY ***") + 1]
+    refused("\n".join(cut), BOVADA.name, "states no total pot")
+
+
+def test_a_blind_posted_twice_is_refused() -> None:
+    lines = lines_of(FTP_RIT)
+    i = lines.index("Wes posts the big blind of $2")
+    refused("\n".join(lines[: i + 1] + lines[i:]), FTP_RIT.name, "'Wes' posts the big blind twice")
+
+
+@pytest.mark.parametrize("amount", ["$0.49", "$0.51"])
+def test_a_blind_of_another_amount_than_the_tables_is_refused(amount: str) -> None:
+    # Before: read as a small blind of 0.49 (the raise to $3 hides the difference).
+    text = decode(FTP.read_bytes(), FTP.name).replace(
+        "small blind of $0.50", f"small blind of {amount}"
+    )
+    refused(text, FTP.name, f"a small blind of {amount[1:]}", "the small blind is 0.5 ")
+
+
+def test_a_show_the_summary_tells_but_the_hand_lacks_is_refused() -> None:
+    # Before: read with Player2's cards unknown (a muck), their summary line showing them.
+    lines = [x for x in lines_of(FTP) if not x.startswith("Player2 shows")]
+    refused("\n".join(lines), FTP.name, "the summary says 'Player2' showed")
+
+
+def test_an_ipoker_game_type_naming_its_ante_keeps_its_blinds() -> None:
+    # Before: the stakes were read as the big blind and the ante ("€2 Ante €0"),
+    # and every small blind posted was refused as not the table's.
+    text = IPOKER.read_text("utf-8-sig")
+    named = text.replace(
+        "<gametype>PL €1/€2</gametype>", "<gametype>PL €1/€2 Ante €0.00</gametype>"
+    )
+    assert named != text
+    assert played(named, IPOKER.name) == played(text, IPOKER.name)
