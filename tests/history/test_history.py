@@ -388,7 +388,7 @@ def test_an_amount_that_does_not_add_up() -> None:
 
 
 def test_the_same_card_twice() -> None:
-    bad = HAND.replace("[Kd 2c 9h]", "[Kd 2c 9d]")  # 9d is in Player2's hand
+    bad = HAND.replace("Kd 2c 9h", "Kd 2c 9d")  # 9d is in Player2's hand
     with pytest.raises(HistoryError, match="duplicate card '9d'"):
         parse(bad, "s.txt")
 

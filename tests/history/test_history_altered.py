@@ -119,3 +119,27 @@ def test_an_ipoker_game_type_naming_its_ante_keeps_its_blinds() -> None:
     )
     assert named != text
     assert played(named, IPOKER.name) == played(text, IPOKER.name)
+
+
+STARS_ALLIN = HH / "pokerstars" / "own_stars_dead_blind_allin.txt"
+
+
+def test_streets_out_of_order_are_refused() -> None:
+    # Before: the turn and the river swapped were read as a hand whose turn was the 3d.
+    lines = lines_of(STARS_ALLIN)
+    i = lines.index("*** TURN *** [2c 9d Jh] [Qs]")
+    lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    refused("\n".join(lines), STARS_ALLIN.name, "the river is dealt after 1 street(s), not 2")
+
+
+def test_a_street_restating_another_board_is_refused() -> None:
+    text = decode(STARS_ALLIN.read_bytes(), STARS_ALLIN.name)
+    altered = text.replace("*** TURN *** [2c 9d Jh] [Qs]", "*** TURN *** [2c 9d Jc] [Qs]")
+    assert altered != text
+    refused(altered, STARS_ALLIN.name, "restates the board as '2c9dJc', but '2c9dJh' was dealt")
+
+
+def test_a_fold_taken_out_of_a_hand_whose_summary_tells_it_is_refused() -> None:
+    # Before: Player9 without their fold was read as not dealt in (a hand of nine, not ten).
+    lines = [x for x in lines_of(STARS_FL) if x != "Player9: folds"]
+    refused("\n".join(lines), STARS_FL.name, "the summary says seat 9 folded")

@@ -25,6 +25,7 @@ import functools
 import re
 from typing import Any, ClassVar
 
+from omaha.cards import format_cards
 from omaha.games import GameName
 from omaha.history.builder import HandBuilder
 from omaha.history.lines import AMOUNT, Names, betting_action, ignorable
@@ -226,6 +227,8 @@ class StarsReader:
         self.names = Names(())
         self.summary = False
         self.dealt = False
+        self.streets: dict[int, list[tuple[int, ...] | None]] = {}
+        """Each run's streets dealt so far (None: a card the line left out)."""
 
     # ------------------------------------------------------------ reading
 
@@ -261,6 +264,7 @@ class StarsReader:
         self.names = Names(b._players)
         saw_summary = False
         summary_seats: set[str] = set()
+        folded: set[str] = set()  # the seats the summary says folded
         for j in range(i, len(lines)):
             line = lines[j]
             b.line, b.text = first + j, line  # b.at(), inline: the loop of every line
@@ -271,29 +275,43 @@ class StarsReader:
                 continue
             if self.summary:
                 if line.startswith("Seat "):
-                    summary_seats.add(line[5 : line.find(":")])
+                    seat = line[5 : line.find(":")]
+                    summary_seats.add(seat)
+                    if " folded " in line:
+                        folded.add(seat)
                 self.read_summary(line)
             elif not self.read_line(line):
                 raise b.error(f"a line the {self.site} reader does not know")
         if not saw_summary:
             raise b.error("the hand is truncated: it has no summary", quote_line=False)
-        self.check_summary(summary_seats)
+        self.check_summary(summary_seats, folded)
         return self.finish()
 
-    def check_summary(self, seats: set[str]) -> None:
+    def check_summary(self, seats: set[str], folded: set[str]) -> None:
         """Refuse a summary cut short or with a line removed: no total pot, a seat missing.
 
         Every summary of these sites states the total pot, and (but
         Winamax's, :attr:`summary_lists_seats`) has a line for each seat dealt in;
         without them the hand is cut (or a line was taken out) and what the
         lost lines told (a player's mucked cards, the total) cannot be checked.
+        A seat the summary says folded was dealt in: the hand has their fold
+        (without it, a line was taken out, and the player would be read as
+        not dealt in).
 
         Raises
         ------
         HistoryError
-            The summary has no total pot, or no line for a seat dealt in.
+            The summary has no total pot, no line for a seat dealt in, or
+            says a seat folded whose player the hand does not deal in.
         """
         b = self.b
+        if folded:
+            dealt = {str(p.number) for p in b.dealt_in()}
+            for seat in sorted(folded - dealt):
+                raise b.error(
+                    f"the summary says seat {seat} folded, but the hand has no action of theirs",
+                    quote_line=False,
+                )
         if b.stated.total_pot is None:
             raise b.error(
                 "the hand is truncated: its summary states no total pot", quote_line=False
@@ -457,14 +475,49 @@ class StarsReader:
         groups = _BRACKETS.findall(m["cards"])
         if not groups:
             return False
+        dealt = self.check_street(name, index, run, groups[:-1])
         if not groups[-1].strip() and index > 0:  # a card left out: the summary's board gives it
             b.board((), run=run)
+            dealt.append(None)
             return True
         cards = b.cards(groups[-1])
         if len(cards) != (3 if index == 0 else 1):
             raise b.error(f"the {name.lower()} is {len(cards)} cards")
         b.board(cards, run=run)
+        dealt.append(cards)
         return True
+
+    def check_street(
+        self, name: str, index: int, run: int, before: list[str]
+    ) -> list[tuple[int, ...] | None]:
+        """Refuse a street out of order, or whose line restates a board other than the one dealt.
+
+        ``index`` is the street (0 the flop), ``before`` the line's brackets
+        before the new cards (``*** TURN *** [Kd 2c 9h] [6c]``: the flop). A
+        later run shares the first run's streets before its own. Returns the
+        run's streets, for the new one to be added.
+
+        Raises
+        ------
+        HistoryError
+            The street is not the next of its run (lines swapped, or one
+            taken out), or the board it restates is not the one dealt.
+        """
+        b = self.b
+        dealt = self.streets.setdefault(run, [])
+        if run and not dealt:
+            dealt.extend(self.streets.get(0, [])[:index])
+        if index != len(dealt):
+            raise b.error(f"the {name.lower()} is dealt after {len(dealt)} street(s), not {index}")
+        if before and None not in dealt:
+            told = b.cards(" ".join(before))
+            board = [c for street in dealt if street is not None for c in street]
+            if sorted(told) != sorted(board):
+                raise b.error(
+                    f"the {name.lower()}'s line restates the board as {format_cards(told)!r}, "
+                    f"but {format_cards(board)!r} was dealt"
+                )
+        return dealt
 
     def read_dealt(self, text: str) -> bool:
         """Read ``Dealt to Name [cards]`` (or ``Dealt to Name`` at GGPoker)."""
