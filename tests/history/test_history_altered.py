@@ -143,3 +143,22 @@ def test_a_fold_taken_out_of_a_hand_whose_summary_tells_it_is_refused() -> None:
     # Before: Player9 without their fold was read as not dealt in (a hand of nine, not ten).
     lines = [x for x in lines_of(STARS_FL) if x != "Player9: folds"]
     refused("\n".join(lines), STARS_FL.name, "the summary says seat 9 folded")
+
+
+def test_a_player_dealt_to_twice_is_refused() -> None:
+    # Before: Hero's cards given to Dmitri (whose own "Dealt to" line follows) were read.
+    path = HH / "ggpoker" / "own_gg_nlo_postflop_mtt.txt"
+    text = decode(path.read_bytes(), path.name)
+    altered = text.replace("Dealt to Hero [Ac Kc Js Th]", "Dealt to Dmitri [Ac Kc Js Th]")
+    assert altered != text
+    refused(altered, path.name, "'Dmitri' is dealt to twice")
+
+
+def test_a_summary_seat_naming_another_player_is_refused() -> None:
+    # Before: seat 8's mucked cards, its line naming Player10, were read as Player10's.
+    text = decode(STARS_FL.read_bytes(), STARS_FL.name)
+    altered = text.replace(
+        "Seat 8: Player8 (big blind) mucked", "Seat 8: Player10 (big blind) mucked"
+    )
+    assert altered != text
+    refused(altered, STARS_FL.name, "seat 8 of the summary names 'Player10', seated elsewhere")

@@ -54,7 +54,7 @@ _WHEN = re.compile(
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _DEALT = re.compile(r"(?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<more>[^\]]*)\])?$")
-_SUMMARY_SEAT = re.compile(r"Seat \d+: (?P<rest>.*)$")
+_SUMMARY_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<rest>.*)$")
 _BOARD = re.compile(r"(?:FIRST )?Board:? \[(?P<cards>[^\]]*)\]$")
 _SUMMARY_OTHER = re.compile(
     r"(?:Board|FIRST Board|SECOND Board|THIRD Board):? \["
@@ -228,6 +228,8 @@ class StarsReader:
         self.summary = False
         self.dealt = False
         self.streets: dict[int, list[tuple[int, ...] | None]] = {}
+        self.dealt_to: set[str] = set()
+        """The players a ``Dealt to`` line names."""
         """Each run's streets dealt so far (None: a card the line left out)."""
 
     # ------------------------------------------------------------ reading
@@ -525,8 +527,12 @@ class StarsReader:
         m = _DEALT.match(text)
         if m is None or m["name"] not in b._players:
             return False
+        name = m["name"]
+        if name in self.dealt_to:  # one line a player: a name changed on one of them
+            raise b.error(f"{name!r} is dealt to twice")
+        self.dealt_to.add(name)
         cards = m["more"] or m["cards"]
-        b.deal(m["name"], b.cards(cards) if cards else None)
+        b.deal(name, b.cards(cards) if cards else None)
         return True
 
     def read_action(self, name: str, rest: str) -> bool:
@@ -580,9 +586,11 @@ class StarsReader:
         if line.startswith("Seat "):
             m = _SUMMARY_SEAT.match(line)
             found = self.names.split(m["rest"], sep=" ") if m else None
-            if found is None:
+            if m is None or found is None:
                 raise b.error(f"a seat the {self.site} reader does not know")
             name, rest = found
+            if b.player(name).number != int(m["seat"]):
+                raise b.error(f"seat {m['seat']} of the summary names {name!r}, seated elsewhere")
             shown = self._shown.search(rest)
             if shown is not None and shown["cards"].strip():
                 b.known(name, b.cards(shown["cards"]), showed=shown.group().startswith("showed"))
