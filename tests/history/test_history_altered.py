@@ -28,6 +28,7 @@ FTP_RIT = HH / "fulltilt" / "own_ftp_plo_run_twice.txt"
 STARS_FL = HH / "pokerstars" / "stars_fl_o8_cash_5-10.txt"
 BOVADA = HH / "bovada" / "own_bovada_plo.txt"
 IPOKER = HH / "ipoker" / "own_ipoker_plo5_limits_only.xml"
+PARTY_NEW = HH / "partypoker" / "own_party_new_plo.txt"
 STARS_FAMILY = sorted(
     p for site in ("pokerstars", "ggpoker", "fulltilt", "winning") for p in (HH / site).iterdir()
 )
@@ -55,10 +56,11 @@ def played(text: str, name: str) -> list[Mapping[str, Any]]:
     return [hand.fields for hand in hands]
 
 
-@pytest.mark.parametrize("path", [*STARS_FAMILY, BOVADA], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*STARS_FAMILY, BOVADA, PARTY_NEW], ids=lambda p: p.name)
 def test_every_cut_is_refused_or_reads_the_files_own_hands(path: pathlib.Path) -> None:
     # Before: a hand cut before its summary's total pot (Full Tilt, PokerStars,
-    # GGPoker, Bovada), or inside its seats (the mucked cards lost), was read.
+    # GGPoker, Bovada, PartyPoker's 2026 format), or inside its seats (the mucked cards
+    # lost), was read.
     lines = lines_of(path)
     own = played("\n".join(lines), "f.txt")
     for end in range(1, len(lines)):
@@ -162,3 +164,14 @@ def test_a_summary_seat_naming_another_player_is_refused() -> None:
     )
     assert altered != text
     refused(altered, STARS_FL.name, "seat 8 of the summary names 'Player10', seated elsewhere")
+
+
+def test_a_party_summary_without_a_players_balance_line_is_refused() -> None:
+    # Before: Abe's cards, shown on his balance line only, were lost (read as a muck).
+    lines = [x for x in lines_of(PARTY_NEW) if not x.startswith("Abe balance $0, lost $12.75")]
+    refused("\n".join(lines), PARTY_NEW.name, "no balance line for 'Abe'")
+
+
+def test_a_party_summary_without_its_pot_is_refused() -> None:
+    lines = [x for x in lines_of(PARTY_NEW) if not x.startswith("Main Pot: $24.70")]
+    refused("\n".join(lines), PARTY_NEW.name, "its summary states no pot")

@@ -103,6 +103,8 @@ class PartyReader:
         self.b.uncalled_in_collect = True
         self.names = Names(())
         self.new = False
+        self.balances: set[str] = set()
+        """The players the summary (``** Summary **``, 2026's format) gives a balance line."""
 
     def read(self) -> HandHistory:
         """Read the hand; raise :class:`~omaha.errors.HistoryError` naming the line if it cannot."""
@@ -157,7 +159,31 @@ class PartyReader:
                 continue
             if not self.read_play(line):
                 raise b.error("a line the PartyPoker reader does not know")
+        if summary:
+            self.check_summary()
         return b.finish()
+
+    def check_summary(self) -> None:
+        """Refuse a ``** Summary **`` cut short or with a line removed.
+
+        That summary states the pot (``Main Pot: ... Rake: ...``) and has a
+        balance line for every player; a player's shown cards may be told
+        there only.
+
+        Raises
+        ------
+        HistoryError
+            No pot line, or no balance line for a player dealt in.
+        """
+        b = self.b
+        if b.stated.total_pot is None:
+            raise b.error("the hand is truncated: its summary states no pot", quote_line=False)
+        for p in b.dealt_in():
+            if p.name not in self.balances:
+                raise b.error(
+                    f"the hand is truncated: its summary has no balance line for {p.name!r}",
+                    quote_line=False,
+                )
 
     # ------------------------------------------------------------ the game
 
@@ -349,10 +375,12 @@ class PartyReader:
                     f"{b._units(said)}: the amounts do not add up"
                 )
             b.cash_out(found[0], amount)
+            self.balances.add(found[0])
             found = (found[0], found[1][len("Cashed out ") :].lstrip())
             self.read_shown(*found)
             return
         if found is not None and found[1].startswith("balance"):
+            self.balances.add(found[0])
             won = re.search(rf"collected (?P<amount>{_MONEY}),", found[1])
             if won is not None:
                 b.collect(found[0], b.amount(won["amount"]))
