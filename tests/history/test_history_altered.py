@@ -175,3 +175,17 @@ def test_a_party_summary_without_a_players_balance_line_is_refused() -> None:
 def test_a_party_summary_without_its_pot_is_refused() -> None:
     lines = [x for x in lines_of(PARTY_NEW) if not x.startswith("Main Pot: $24.70")]
     refused("\n".join(lines), PARTY_NEW.name, "its summary states no pot")
+
+
+def test_a_bovada_deal_other_than_the_summarys_hole_cards_is_refused() -> None:
+    # Before: the Dealer's Kc and the Big Blind's Qc swapped on the deal lines only
+    # were read (Bovada's showdown lines give the best five, not the hole cards).
+    text = decode(BOVADA.read_bytes(), BOVADA.name)
+    altered = text.replace(
+        "Dealer : Card dealt to a spot [Kc Kd 7h 6h]", "Dealer : Card dealt to a spot [Qc Kd 7h 6h]"
+    ).replace(
+        "Big Blind  [ME] : Card dealt to a spot [Qc Jc Ts 9h]",
+        "Big Blind  [ME] : Card dealt to a spot [Kc Jc Ts 9h]",
+    )
+    assert altered.count("Kc Jc Ts 9h") == 1
+    refused(altered, BOVADA.name, "shows 'KcKd7h6h' but was dealt 'QcKd7h6h'")

@@ -126,6 +126,8 @@ _CHATTER = re.compile(
     r"|Table deposit .*|Prize Cash .*|Prize Tournament Ticket.*|Rebuyin .*|Addon .*"
     r"|Draw for dealer .*|BOUNTY PRIZE .*|Chips transfer .*)$"
 )
+_SUMMARY_HOLE = re.compile(r"\[(?P<cards>[^\]-]+)-[^\]]*\]")
+"""A summary seat's ``[hole cards-best five]`` (``[Kc Kd 7h 6h-Kc Kd Kh Td 8c]``)."""
 _SUMMARY_SEAT = re.compile(r"Seat[+ ](?P<seat>\d+): (?P<rest>.*)$")
 _TOTAL = re.compile(rf"Total Pot\((?P<pot>{_MONEY})\)(?: \| Rake \((?P<rake>{_MONEY})\))?$")
 _BOARD = re.compile(r"Board \[(?P<cards>[^\]]*)\]$")
@@ -486,6 +488,8 @@ class BovadaReader:
             ]
             if won:
                 b.won(self.names[label], sum(won))
+            for hole in _SUMMARY_HOLE.finditer(rest):  # the cards the hand was dealt, checked
+                b.known(self.names[label], b.cards(hole["cards"]))
             return True
         return False
 
