@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import decimal
 import pathlib
+import re
 import warnings
 
 import pytest
@@ -22,7 +23,8 @@ from omaha import phh
 from omaha.cards import parse_cards
 from omaha.errors import HandSkippedWarning, HistoryError
 from omaha.history import detect, parse, read
-from omaha.history.text import _lines, decode
+from omaha.history.detect import START
+from omaha.history.text import decode, split_hands
 
 DATA = paths.DATA / "hh"
 REAL = sorted(p for p in DATA.rglob("*") if p.is_file() and not p.name.startswith("own_"))
@@ -420,11 +422,33 @@ def test_an_ipoker_file_with_a_dtd_is_refused() -> None:
         parse(evil, "i.xml")
 
 
-@given(st.text(alphabet="ab \n\r", max_size=40))
-def test_lines_are_those_of_split(text: str) -> None:
-    # The hands are cut from the lines taken one at a time (no list of a
-    # whole file's lines): the same lines as str.split gives.
-    assert list(_lines(text)) == text.split("\n")
+def _hands_line_by_line(text: str, start: str) -> list[tuple[int, list[str]]]:
+    """split_hands written plainly: every line, one at a time, ``start`` matched on it."""
+    pattern = re.compile(start)
+    hands: list[tuple[int, list[str]]] = []
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.rstrip()
+        if pattern.match(raw):
+            hands.append((number, [line]))
+        elif hands:
+            hands[-1][1].append(line)
+    for _, lines in hands:
+        while lines and not lines[-1]:
+            lines.pop()
+    return hands
+
+
+@given(
+    st.text(alphabet="Hab: \n\r\t\x0b\x1c\x85\xa0\u2028", max_size=60),
+    st.sampled_from([r"Ha", r"H\w*: ", r"H\w*\s*: ", r"a|b", r"H(?:a|b)+$", START["ggpoker"]]),
+)
+def test_hands_are_cut_as_line_by_line(text: str, start: str) -> None:
+    # split_hands finds the first lines by one search of the text; the hands,
+    # their first lines' numbers and their lines are those a reading of every
+    # line gives (a match running onto the next line, "H\n: " of r"H\w*\s*: ",
+    # is no start).
+    got = [(h.line, h.lines) for h in split_hands(text, start)]
+    assert got == _hands_line_by_line(text, start)
 
 
 def test_files_joined_together_keep_no_byte_order_mark_inside(tmp_path: pathlib.Path) -> None:

@@ -492,7 +492,9 @@ class HandBuilder:
     # ------------------------------------------------------------ actions
 
     def _act(self, name: str) -> _Player:
-        p = self.player(name)
+        p = self._players.get(name)
+        if p is None:
+            p = self.player(name)  # raises, naming the name
         if p.folded:
             raise self.error(f"{name!r} acts after folding")
         p.acted = True

@@ -228,6 +228,8 @@ class StarsReader:
         self.summary = False
         self.dealt = False
         self.streets: dict[int, list[tuple[int, ...] | None]] = {}
+        self.board_text = ""
+        """The first run's board as its street lines wrote it (``Ks 7h 2c 9d``)."""
         self.dealt_to: set[str] = set()
         """The players a ``Dealt to`` line names."""
         """Each run's streets dealt so far (None: a card the line left out)."""
@@ -252,7 +254,7 @@ class StarsReader:
         seated = False
         while i < len(lines):
             line = lines[i]
-            b.at(first + i, line)
+            b.line, b.text = first + i, line  # b.at(), inline: a line for each seat
             m = self.seat_line.match(line)
             if m is None:
                 break
@@ -307,8 +309,9 @@ class StarsReader:
             says a seat folded whose player the hand does not deal in.
         """
         b = self.b
+        players = b.dealt_in()
         if folded:
-            dealt = {str(p.number) for p in b.dealt_in()}
+            dealt = {str(p.number) for p in players}
             for seat in sorted(folded - dealt):
                 raise b.error(
                     f"the summary says seat {seat} folded, but the hand has no action of theirs",
@@ -319,7 +322,7 @@ class StarsReader:
                 "the hand is truncated: its summary states no total pot", quote_line=False
             )
         if self.summary_lists_seats:
-            for p in b.dealt_in():
+            for p in players:
                 if str(p.number) not in seats:
                     raise b.error(
                         f"the hand is truncated: its summary has no line for seat {p.number} "
@@ -487,6 +490,9 @@ class StarsReader:
             raise b.error(f"the {name.lower()} is {len(cards)} cards")
         b.board(cards, run=run)
         dealt.append(cards)
+        if run == 0:
+            text = groups[-1]
+            self.board_text = f"{self.board_text} {text}" if self.board_text else text
         return True
 
     def check_street(
@@ -512,7 +518,10 @@ class StarsReader:
         if index != len(dealt):
             raise b.error(f"the {name.lower()} is dealt after {len(dealt)} street(s), not {index}")
         if before and None not in dealt:
-            told = b.cards(" ".join(before))
+            restated = " ".join(before)
+            if run == 0 and restated == self.board_text:
+                return dealt  # the very text of the streets dealt: the same cards
+            told = b.cards(restated)
             board = [c for street in dealt if street is not None for c in street]
             if sorted(told) != sorted(board):
                 raise b.error(

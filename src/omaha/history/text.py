@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -99,41 +100,42 @@ class HandText:
 
 
 def split_hands(text: str, start: str) -> Iterator[HandText]:
-    """Cut ``text`` into hands: each starts at a line matching the regular expression ``start``.
+    """Cut ``text`` into hands: each starts at a line that ``start`` (a regular expression) matches.
 
-    Lines before the first hand are skipped (a file's preamble); blank lines
-    and trailing white space end up outside each hand.
+    ``start`` is matched at each line's start, on the line as the text has
+    it. Lines before the first hand are skipped (a file's preamble); the
+    hand's lines lose their trailing white space, and blank lines at a
+    hand's end are left out.
+
+    The first lines are found by one search of the text (a match that runs
+    onto the next line is confirmed on its own line), and each hand's text
+    is split into its lines one hand at a time: never a list of a whole
+    file's lines.
     """
     pattern = re.compile(start)
-    current: list[str] | None = None
-    first = 0
-    for number, raw in enumerate(_lines(text), 1):
-        line = raw.rstrip()
-        if pattern.match(line):
-            if current:
-                yield HandText(first, _trim(current))
-            current, first = [line], number
-        elif current is not None:
-            current.append(line)
-    if current:
-        yield HandText(first, _trim(current))
+    number, pos = 1, 0  # the line number at offset ``pos``
+    first, begin = 0, -1  # the current hand's first line and offset
+    # A line end and the start, searched as one pattern: the regular
+    # expression engine skips to each line end at C speed.
+    heads = re.finditer(f"\n(?:{start})", text, re.MULTILINE)  # ``$``: a line's end
+    found = re.match(start, text, re.MULTILINE)
+    for m in itertools.chain([found] if found else [], heads):
+        at = m.start() if m is found else m.start() + 1
+        end = text.find("\n", at)
+        if end >= 0 and m.end() > end and not pattern.match(text[at:end]):
+            continue  # a match that runs onto the next line is no first line
+        number += text.count("\n", pos, at)
+        pos = at
+        if begin >= 0:
+            yield _hand(first, text[begin:at])
+        first, begin = number, at
+    if begin >= 0:
+        yield _hand(first, text[begin:])
 
 
-def _lines(text: str, block: int = 1 << 16) -> Iterator[str]:
-    r"""Yield the lines of ``text`` one at a time, as ``text.split("\n")`` lists them.
-
-    A file of a year of play has millions of lines: a list of them all would
-    hold several times the file's size. The text is split a block of about
-    ``block`` characters (up to a line end) at a time.
-    """
-    pos, size = 0, len(text)
-    while pos + block < size:
-        end = text.find("\n", pos + block)
-        if end < 0:
-            break
-        yield from text[pos:end].split("\n")
-        pos = end + 1
-    yield from text[pos:].split("\n")
+def _hand(first: int, text: str) -> HandText:
+    """Return the hand whose text starts on line ``first``, its lines without trailing space."""
+    return HandText(first, _trim([line.rstrip() for line in text.split("\n")]))
 
 
 def _trim(lines: list[str]) -> list[str]:
