@@ -65,9 +65,9 @@ def showdown_order(
     >>> showdown_order([4, 0, 2, 3], 2, live), showdown_order([4, 0, 2, 3], None, live)
     ((2, 4, 0), (4, 0, 2))
     """
-    k = len(seats)
-    first = list(seats).index(aggressor) if aggressor is not None else 0
-    return tuple(s for s in (seats[(first + i) % k] for i in range(k)) if live(s))
+    seats = list(seats)
+    first = seats.index(aggressor) if aggressor is not None else 0
+    return tuple([s for s in seats[first:] + seats[:first] if live(s)])
 
 
 class Showdown:

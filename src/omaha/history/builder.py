@@ -273,6 +273,10 @@ class HandBuilder:
     _street: int = 0
     _ledger: Ledger | None = None
     _seats: set[int] = field(default_factory=set)
+    _shown: set[str] = field(default_factory=set)
+    """The players with a show event."""
+    _at_showdown: set[str] = field(default_factory=set)
+    """The players with a show or a muck event."""
     stated: Stated = field(default_factory=Stated)
     """What the file states about the result, for :func:`~omaha.history.reconcile.reconcile`."""
     _runs: int = 1
@@ -604,7 +608,9 @@ class HandBuilder:
         if not self._know(p, tuple(cards)):
             self.muck(name)
             return
-        if not any(e.kind == "show" and e.name == name for e in self._events):
+        if name not in self._shown:
+            self._shown.add(name)
+            self._at_showdown.add(name)
             self._events.append(_Event("show", name, cards=tuple(cards), street=self._street))
 
     def muck(self, name: str, cards: Sequence[int] | None = None) -> None:
@@ -612,6 +618,7 @@ class HandBuilder:
         p = self.player(name)
         if cards is not None:
             self._know(p, tuple(cards))
+        self._at_showdown.add(name)
         self._events.append(_Event("muck", name, street=self._street))
 
     def known(self, name: str, cards: Sequence[int], *, showed: bool = False) -> None:
@@ -628,7 +635,7 @@ class HandBuilder:
             ``showed`` of a player whose show the hand does not have.
         """
         p = self.player(name)
-        if showed and not any(e.kind in ("show", "muck") and e.name == name for e in self._events):
+        if showed and name not in self._at_showdown:
             raise self.error(
                 f"the summary says {name!r} showed, but the hand has no show of theirs"
             )

@@ -67,6 +67,7 @@ class FullTiltReader(StarsReader):
     }
     sep: ClassVar[str] = " "
     pots_are: ClassVar[dict[str, bool]] = {"before_rake": True}
+    won_words: ClassVar[tuple[str, ...]] = ("won ", "collected ", "wins ", "ties for ")
     won_in_summary: ClassVar[re.Pattern[str]] = re.compile(
         r"\b(?:won|collected|(?:wins|ties for) (?:the )?(?:high |low )?"
         r"(?:pot|main pot|side pot(?: #\d+)?|pot \d+)) "

@@ -206,6 +206,8 @@ class StarsReader:
     won_in_summary: ClassVar[re.Pattern[str]] = re.compile(
         rf"\b(?:won|collected) \((?P<amount>{AMOUNT})\)"
     )
+    won_words: ClassVar[tuple[str, ...]] = ("won ", "collected ")
+    """Words every match of :attr:`won_in_summary` holds (a line without them wins nothing)."""
     _shown = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
     _cash_out = re.compile(
         rf"(?P<name>.+?) cashed out the hand for (?P<amount>{AMOUNT})"
@@ -600,12 +602,13 @@ class StarsReader:
             name, rest = found
             if b.player(name).number != int(m["seat"]):
                 raise b.error(f"seat {m['seat']} of the summary names {name!r}, seated elsewhere")
-            shown = self._shown.search(rest)
+            shown = self._shown.search(rest) if "ed [" in rest else None  # showed, mucked
             if shown is not None and shown["cards"].strip():
                 b.known(name, b.cards(shown["cards"]), showed=shown.group().startswith("showed"))
-            won = [b.amount(w["amount"]) for w in self.won_in_summary.finditer(rest)]
-            if won:
-                b.won(name, sum(won))
+            if any(word in rest for word in self.won_words):  # the pattern is slow to search
+                won = [b.amount(w["amount"]) for w in self.won_in_summary.finditer(rest)]
+                if won:
+                    b.won(name, sum(won))
             return
         board = _BOARD.match(line)
         if board is not None:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from omaha.phh.amounts import format_amount, to_file_units
 from omaha.phh.fields import (
@@ -132,9 +132,11 @@ class Stated:
     house: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Put:
+class Put(NamedTuple):
     """One player's amounts at the end of the hand's play, in units of the file.
+
+    A named tuple (immutable, and quick to make: one for each player of
+    every hand imported).
 
     ``wager`` is what they bet (blinds, bets, calls, raises; antes and dead
     blinds left out: the uncalled bet is found from it); ``contrib`` what they
