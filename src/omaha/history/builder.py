@@ -273,6 +273,8 @@ class HandBuilder:
     _street: int = 0
     _ledger: Ledger | None = None
     _seats: set[int] = field(default_factory=set)
+    _boards: list[_Event] = field(default_factory=list)
+    """The board events, in order (also in ``_events``)."""
     _shown: set[str] = field(default_factory=set)
     """The players with a show event."""
     _at_showdown: set[str] = field(default_factory=set)
@@ -573,7 +575,9 @@ class HandBuilder:
             self._chips.end_street()
             self._street += 1
         self._runs = max(self._runs, run + 1)
-        self._events.append(_Event("board", cards=cards, run=run, street=self._street))
+        event = _Event("board", cards=cards, run=run, street=self._street)
+        self._events.append(event)
+        self._boards.append(event)
 
     def street_pot(self, amount: int) -> None:
         """Check the pot a site states as a street is dealt: everything put in so far."""
@@ -587,8 +591,8 @@ class HandBuilder:
     def summary_board(self, cards: Sequence[int], *, run: int = 0) -> None:
         """Fill a card a street's line left out (``[..] []``) from the summary's board."""
         offset = 0
-        for e in self._events:
-            if e.kind != "board" or e.run != run:
+        for e in self._boards:
+            if e.run != run:
                 continue
             size = len(e.cards) or (3 if offset == 0 else 1)
             if not e.cards and offset + size <= len(cards):
@@ -762,15 +766,19 @@ class HandBuilder:
         if not stated.collects:
             raise self.error("the hand is truncated: nobody wins the pot", quote_line=False)
         pos = {p.name: i for i, p in enumerate(dealt)}
-        for name in {e.name for e in self._events if e.name} | {x.name for x in self._posts}:
-            if name not in pos:
-                raise self.error(f"{name!r} acts but is not dealt in", quote_line=False)
+        named = {e.name for e in self._events}
+        named.update([x.name for x in self._posts])
+        named.discard(None)
+        if not named <= pos.keys():  # in C; the names one by one only to name the first
+            for who in named:
+                if who not in pos:
+                    raise self.error(f"{who!r} acts but is not dealt in", quote_line=False)
         for c in stated.collects:
             if c.name not in pos:
                 raise self.error(f"{c.name!r} wins but is not dealt in", quote_line=False)
         if stated.uncalled is not None and stated.uncalled[0] not in pos:
             raise self.error(f"{stated.uncalled[0]!r} gets a bet back but is not dealt in")
-        if any(e.kind == "board" and not e.cards for e in self._events):
+        if any(not e.cards for e in self._boards):
             raise self.error(
                 "a street's card is not given (not in the summary's board either)",
                 quote_line=False,
@@ -824,7 +832,7 @@ class HandBuilder:
                 for p in dealt
             ],
             places=self.places,
-            flop_dealt=any(e.kind == "board" and e.run == 0 for e in self._events),
+            flop_dealt=self._street > 0,  # a first board's street was dealt
             uncalled_in_collect=self.uncalled_in_collect,
             runs=self._runs,
             error=self._summary_error,
@@ -908,7 +916,7 @@ class HandBuilder:
         live = [p for p in dealt if not p.folded]
         if len(live) < 2 or self.stated.cash_out:
             return
-        board = sum(len(e.cards) for e in self._events if e.kind == "board" and e.run == 0)
+        board = sum(len(e.cards) for e in self._boards if e.run == 0)
         if board < 5:
             streets = {0: "before the flop", 3: "on the flop", 4: "on the turn"}
             raise self.error(
@@ -934,9 +942,8 @@ class HandBuilder:
         groups: list[tuple[str, Iterable[int]]] = [
             (f"in {p.name!r}'s hand", p.cards) for p in dealt if p.cards is not None
         ]
-        for e in self._events:
-            if e.kind == "board":
-                groups.append((f"on board {e.run + 1}" if e.run else "on the board", e.cards))
+        for e in self._boards:
+            groups.append((f"on board {e.run + 1}" if e.run else "on the board", e.cards))
         try:
             require_distinct(groups)
         except InvalidCardError as exc:
