@@ -533,3 +533,32 @@ def test_a_date_that_does_not_exist_names_the_hand(path: str, real: str, none: s
     with pytest.raises(HistoryError, match="a date or time that does not exist") as info:
         parse(text.replace(real, none, 1), path)
     assert info.value.hand is not None and info.value.line is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("Ad 3h Qc Kh", "Ad3hQcKh"),
+        ("[ Kh, Kd, 4c, Ac ]", "KhKd4cAc"),
+        ("10h 9s", "Th9s"),
+        ("ad 3H", "Ad3h"),
+        ("", ""),
+        ("[]", ""),
+    ],
+)
+def test_site_cards_as_sites_write_them(text: str, cards: str) -> None:
+    from omaha.history.notation import site_cards
+
+    assert site_cards(text) == parse_cards(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("Ad Ad", "duplicate card 'Ad'"), ("Ad Xx", "malformed card 'Xx'"), ("Ad 1", "'1'")],
+)
+def test_site_cards_name_the_bad_card(text: str, named: str) -> None:
+    from omaha.errors import InvalidCardError
+    from omaha.history.notation import site_cards
+
+    with pytest.raises(InvalidCardError, match=named):
+        site_cards(text)

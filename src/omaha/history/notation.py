@@ -181,6 +181,8 @@ def site_cards(text: str, *, suit_first: bool = False) -> tuple[int, ...]:
     omaha.errors.InvalidCardError
         A card that is no card, or the same card twice (the message names it).
     """
+    if not suit_first:  # the compiled reader takes the cards with their spaces and commas
+        return parse_cards(text.replace("[", " ").replace("]", " ") if "[" in text else text)
     tokens = text.replace(",", " ").replace("[", " ").replace("]", " ").split()
     if suit_first:
         flipped = []
