@@ -175,10 +175,7 @@ class BovadaReader:
                 raise b.error("a line the Bovada reader does not know")
         if not summary:
             raise b.error("the hand is truncated: it has no summary", quote_line=False)
-        if b.stated.total_pot is None:  # every summary states it: the hand was cut
-            raise b.error(
-                "the hand is truncated: its summary states no total pot", quote_line=False
-            )
+        b.summary_states_pot()
         if b._button is None:
             b.button(self.button())
         self.number_side_pots()

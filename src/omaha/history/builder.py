@@ -45,7 +45,7 @@ import datetime
 import decimal
 import functools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -387,9 +387,9 @@ class HandBuilder:
         seats = self._seats
         if name in self._players or number in seats:
             raise self.error(f"seat {number} or player {name!r} is seated twice")
-        seats.add(number)
         if self._ledger is not None:
             raise self.error(f"{name!r} is seated after chips went in")
+        seats.add(number)
         self._players[name] = _Player(number, name, stack, len(self._players), None, sitting_out)
 
     @property
@@ -725,6 +725,30 @@ class HandBuilder:
         self.stated.pots = list(amounts)
         self.stated.pots_before_rake = before_rake
 
+    def summary_states_pot(self, what: str = "total pot") -> None:
+        """Refuse a hand whose summary states no pot: every summary of the site does.
+
+        Raises
+        ------
+        HistoryError
+            No ``total_pot`` was recorded (the hand was cut, or the line taken out).
+        """
+        if self.stated.total_pot is None:
+            raise self.error(
+                f"the hand is truncated: its summary states no {what}", quote_line=False
+            )
+
+    def unlisted(self, listed: Container[str], *, by_seat: bool = False) -> _Player | None:
+        """Return the first player dealt in that ``listed`` lacks (names, or seat numbers as text).
+
+        A summary with a line for every player dealt in that lacks one was
+        cut or had a line taken out: the reader refuses it, naming the player.
+        """
+        for p in self.dealt_in():
+            if (str(p.number) if by_seat else p.name) not in listed:
+                return p
+        return None
+
     def dealt_in(self) -> list[_Player]:
         """Return the seated players dealt in: not sitting out, with chips, in the play.
 
@@ -874,7 +898,6 @@ class HandBuilder:
             fields[CHIP_FIELD] = common
             raw.add(CHIP_FIELD)
         places = self.places
-        units = functools.partial(_file_units, places=places)
         chips: dict[str, Any] = {}
         for key in raw:
             value = fields[key]
@@ -882,13 +905,13 @@ class HandBuilder:
                 fields[key] = [_file_units(v, places) for v in value]
                 chips[key] = tuple(value) if per == 1 else tuple([v // per for v in value])
             else:
-                fields[key] = units(value)
+                fields[key] = _file_units(value, places)
                 chips[key] = value // per
         for entry in fields.get(POTS_FIELD, ()):
-            entry["amount"] = units(entry["amount"])
-            entry["won"] = {p: units(c) for p, c in entry["won"].items()}
+            entry["amount"] = _file_units(entry["amount"], places)
+            entry["won"] = {p: _file_units(c, places) for p, c in entry["won"].items()}
         if FEES_FIELD in fields:
-            fields[FEES_FIELD] = {n: units(c) for n, c in fields[FEES_FIELD].items()}
+            fields[FEES_FIELD] = {n: _file_units(c, places) for n, c in fields[FEES_FIELD].items()}
         actions = tuple(  # a list, not a generator: faster to make
             [
                 _action(kind, player, cards, total, places, per)

@@ -184,10 +184,8 @@ def site_cards(text: str, *, suit_first: bool = False) -> tuple[int, ...]:
     if not suit_first:  # the compiled reader takes the cards with their spaces and commas
         return parse_cards(text.replace("[", " ").replace("]", " ") if "[" in text else text)
     tokens = text.replace(",", " ").replace("[", " ").replace("]", " ").split()
-    if suit_first:
-        flipped = []
-        for token in tokens:
-            m = _SUIT_FIRST.fullmatch(token)
-            flipped.append(m.group(2) + m.group(1).lower() if m else token)
-        tokens = flipped
-    return parse_cards(tokens)
+    flipped = []
+    for token in tokens:
+        m = _SUIT_FIRST.fullmatch(token)
+        flipped.append(m.group(2) + m.group(1).lower() if m else token)
+    return parse_cards(flipped)

@@ -176,14 +176,13 @@ class PartyReader:
             No pot line, or no balance line for a player dealt in.
         """
         b = self.b
-        if b.stated.total_pot is None:
-            raise b.error("the hand is truncated: its summary states no pot", quote_line=False)
-        for p in b.dealt_in():
-            if p.name not in self.balances:
-                raise b.error(
-                    f"the hand is truncated: its summary has no balance line for {p.name!r}",
-                    quote_line=False,
-                )
+        b.summary_states_pot("pot")
+        p = b.unlisted(self.balances)
+        if p is not None:
+            raise b.error(
+                f"the hand is truncated: its summary has no balance line for {p.name!r}",
+                quote_line=False,
+            )
 
     # ------------------------------------------------------------ the game
 

@@ -229,12 +229,11 @@ class StarsReader:
         self.names = Names(())
         self.summary = False
         self.dealt = False
-        self.streets: dict[int, list[tuple[int, ...] | None]] = {}
-        self.board_text = ""
-        """The first run's board as its street lines wrote it (``Ks 7h 2c 9d``)."""
+        self.streets: dict[int, list[tuple[tuple[int, ...], str] | None]] = {}
+        """Each run's streets dealt so far: the cards and the text the line wrote them in
+        (None: a card the line left out)."""
         self.dealt_to: set[str] = set()
         """The players a ``Dealt to`` line names."""
-        """Each run's streets dealt so far (None: a card the line left out)."""
 
     # ------------------------------------------------------------ reading
 
@@ -311,26 +310,20 @@ class StarsReader:
             says a seat folded whose player the hand does not deal in.
         """
         b = self.b
-        players = b.dealt_in()
         if folded:
-            dealt = {str(p.number) for p in players}
+            dealt = {str(p.number) for p in b.dealt_in()}
             for seat in sorted(folded - dealt):
                 raise b.error(
                     f"the summary says seat {seat} folded, but the hand has no action of theirs",
                     quote_line=False,
                 )
-        if b.stated.total_pot is None:
+        b.summary_states_pot()
+        p = b.unlisted(seats, by_seat=True) if self.summary_lists_seats else None
+        if p is not None:
             raise b.error(
-                "the hand is truncated: its summary states no total pot", quote_line=False
+                f"the hand is truncated: its summary has no line for seat {p.number} ({p.name!r})",
+                quote_line=False,
             )
-        if self.summary_lists_seats:
-            for p in players:
-                if str(p.number) not in seats:
-                    raise b.error(
-                        f"the hand is truncated: its summary has no line for seat {p.number} "
-                        f"({p.name!r})",
-                        quote_line=False,
-                    )
 
     def finish(self) -> HandHistory:
         """Write the hand once every line is read (a reader adds what its site leaves implicit)."""
@@ -491,15 +484,12 @@ class StarsReader:
         if len(cards) != (3 if index == 0 else 1):
             raise b.error(f"the {name.lower()} is {len(cards)} cards")
         b.board(cards, run=run)
-        dealt.append(cards)
-        if run == 0:
-            text = groups[-1]
-            self.board_text = f"{self.board_text} {text}" if self.board_text else text
+        dealt.append((cards, groups[-1]))
         return True
 
     def check_street(
         self, name: str, index: int, run: int, before: list[str]
-    ) -> list[tuple[int, ...] | None]:
+    ) -> list[tuple[tuple[int, ...], str] | None]:
         """Refuse a street out of order, or whose line restates a board other than the one dealt.
 
         ``index`` is the street (0 the flop), ``before`` the line's brackets
@@ -520,11 +510,12 @@ class StarsReader:
         if index != len(dealt):
             raise b.error(f"the {name.lower()} is dealt after {len(dealt)} street(s), not {index}")
         if before and None not in dealt:
+            streets = [street for street in dealt if street is not None]
             restated = " ".join(before)
-            if run == 0 and restated == self.board_text:
+            if restated == " ".join([text for _, text in streets]):
                 return dealt  # the very text of the streets dealt: the same cards
             told = b.cards(restated)
-            board = [c for street in dealt if street is not None for c in street]
+            board = [c for cards, _ in streets for c in cards]
             if sorted(told) != sorted(board):
                 raise b.error(
                     f"the {name.lower()}'s line restates the board as {format_cards(told)!r}, "
