@@ -345,6 +345,13 @@ def test_an_illegal_action_names_its_index_text_and_rule() -> None:
         phh.replay(history(actions=["p3 f", "d dh p1 AsKsQsJs"]))
 
 
+def test_a_card_error_at_an_action_names_its_index_and_text() -> None:
+    # The message is made only when an action is refused (not quoted for every action).
+    h = history(actions=["d dh p1 AsKsQsJs", "p3 cc", "p1 cc", "p2 cc", "d db AsKdQd"])
+    with pytest.raises(phh.PHHError, match=r"action 4 'd db AsKdQd': .*'As'"):
+        phh.replay(h)
+
+
 def test_a_finishing_stack_mismatch_names_the_hand_and_the_seats() -> None:
     (h,) = phh.read(DATA / "wsop-2023-43-day5-hand12.phh")
     wrong = h.with_fields(finishing_stacks=[4075000, 5275000, 6000000, 4850000, 9500000])

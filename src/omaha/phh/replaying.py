@@ -258,8 +258,7 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         if a.kind == "sm" and hand.is_over and a.cards != ():
             courtesy.append(a)  # a show after the hand: no part of the play
             continue
-        what = f"action {i} {quote(a.text)}"
-        _run(hand, _record_of, name, what, a, history.hole_count, index=i, unit_note=note)
+        _run(hand, _record_of, name, None, a, history.hole_count, index=i, unit_note=note)
     if run_it and _all_in_showdown(hand):
         _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD)
     for r, cards in enumerate(boards, 1):
@@ -284,7 +283,7 @@ def _run(
     hand: Hand,
     action: Action | Callable[[Hand, PHHAction, int], Action],
     name: str,
-    what: str,
+    what: str | None,
     a: PHHAction | None = None,
     hole_count: int = 4,
     *,
@@ -294,22 +293,27 @@ def _run(
     """Apply one action to the hand, turning the engine's errors into the replay's.
 
     The engine counts in chips: ``unit_note`` says what a chip is when the
-    file's amounts are decimals (``" (amounts in units of 0.01)"``).
+    file's amounts are decimals (``" (amounts in units of 0.01)"``). ``what``
+    names the step in messages; ``None``: action ``index``, ``a``, named only
+    when refused (quoting every action's text as it goes was 4% of a replay).
     """
     try:
         if callable(action):
             assert a is not None
             action = action(hand, a, hole_count)
         hand.apply(action)
-    except IllegalActionError as exc:
+    except (IllegalActionError, InvalidCardError) as exc:
+        if what is None:
+            assert a is not None
+            what = f"action {index} {quote(a.text)}"
+        if isinstance(exc, InvalidCardError):
+            raise PHHError(f"{name}: {what}: {exc}") from None
         raise ReplayActionError(
             f"{name}: {what}: {exc.message(player_name)}{unit_note}",
             index,
             a.text if a is not None else what,
             seat=exc.seat,
         ) from None
-    except InvalidCardError as exc:
-        raise PHHError(f"{name}: {what}: {exc}") from None
 
 
 def _record_of(hand: Hand, a: PHHAction, hole_count: int) -> Action:
