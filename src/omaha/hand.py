@@ -391,6 +391,29 @@ class Hand:
         return self._to_act
 
     @property
+    def to_call(self) -> int | None:
+        """The chips the player to act adds by calling, or None with no betting turn.
+
+        At most their stack (a call all-in for less); 0 when a check is free.
+        None while waiting for the board, at the showdown and once the hand
+        is over. The same figure as :meth:`legal_actions`' ``to_call``,
+        without the raise bounds.
+
+        Examples
+        --------
+        >>> from omaha import NoLimit, Table
+        >>> hand = Table([100, 100, 100], NoLimit(1, 2), button=2).deal(seed=1)
+        >>> hand.to_act, hand.to_call
+        (2, 2)
+        >>> hand.raise_to(90); hand.to_call  # the small blind owes 89
+        89
+        """
+        seat = self._to_act
+        if seat is None or self._street is SHOWDOWN:
+            return None
+        return self._call_adds(seat)
+
+    @property
     def awaiting(self) -> StreetName | None:
         """``"flop"``, ``"turn"`` or ``"river"`` when waiting for :meth:`deal_board`."""
         return None if self._awaiting is None else self._awaiting.label
@@ -538,12 +561,20 @@ class Hand:
         ledger = self._ledger
         bet, stack = ledger.bets[seat], ledger.stacks[seat]
         rnd = self._round
-        owed = rnd.highest - bet
-        to_call = owed if owed < stack else stack
         lo, hi, why = rnd.raise_bounds(
             bet, stack, seat in rnd.acted, ledger.pot, self._in_hand, self._others_can_call(seat)
         )
-        return LegalActions(seat, to_call if to_call > 0 else 0, owed <= 0, True, lo, hi, why)
+        to_call = self._call_adds(seat)
+        return LegalActions(seat, to_call, rnd.highest <= bet, True, lo, hi, why)
+
+    def _call_adds(self, seat: int) -> int:
+        """Return the chips a call by ``seat`` adds: what it owes, at most its stack (§6)."""
+        ledger = self._ledger
+        owed = self._round.highest - ledger.bets[seat]
+        if owed <= 0:
+            return 0
+        stack = ledger.stacks[seat]
+        return owed if owed < stack else stack
 
     # ------------------------------------------------------------- actions
 
@@ -667,12 +698,11 @@ class Hand:
             Facing a bet (the message gives the call), or out of turn.
         """
         s = self._turn(seat, "check")
-        ledger = self._ledger
-        owed = self._round.highest - ledger.bets[s]
-        if owed > 0:
+        adds = self._call_adds(s)
+        if adds > 0:
             raise IllegalActionError(
                 f"cannot check facing a bet of {quote(self._round.highest)}: "
-                f"call {quote(min(owed, ledger.stacks[s]))} or fold",
+                f"call {quote(adds)} or fold",
                 seat=s,
             )
         self._round.acted.add(s)
@@ -703,9 +733,7 @@ class Hand:
     def _check_call(self, action: Call) -> None:
         """Check that a call record adds what the call adds (the chips owed, at most the stack)."""
         s = self._turn(action.seat, "call")
-        ledger = self._ledger
-        owed = self._round.highest - ledger.bets[s]
-        adds = 0 if owed <= 0 else min(owed, ledger.stacks[s])
+        adds = self._call_adds(s)
         amount = action.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or amount != adds:
             raise IllegalActionError(

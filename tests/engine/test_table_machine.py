@@ -24,7 +24,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from omaha import IllegalActionError, phh
+from omaha import Call, Check, IllegalActionError, phh
 from omaha.betting import RAISE_OVER_ALL_IN
 from omaha.cards import format_cards
 from omaha.hand import Hand
@@ -182,7 +182,13 @@ class TableMachine(RuleBasedStateMachine):
             else:
                 hand.muck()
             return
+        to_call = hand.to_call
         random_action(hand, self.rng)
+        last = hand.actions[-1]
+        if isinstance(last, Call):  # what the call added is what to_call said
+            assert to_call == last.amount > 0
+        elif isinstance(last, Check):
+            assert to_call == 0
 
     @rule(kind=st.integers(0, 13), data=st.data())
     def illegal_action(self, kind: int, data: st.DataObject) -> None:
@@ -293,6 +299,18 @@ class TableMachine(RuleBasedStateMachine):
         mine = sum(c for s, c in enumerate(hand.stacks) if s in dealt) + hand.pot
         assert (others + mine if not hand.is_over else sum(self.table.stacks)) == self.total
         assert all(s >= 0 for s in self.hand.stacks)
+
+    @invariant()
+    def to_call_is_the_legal_call(self) -> None:
+        hand = self.hand
+        if hand.to_act is None or hand.street == "showdown":
+            assert hand.to_call is None
+        else:
+            legal = hand.legal_actions()
+            assert hand.to_call == legal.to_call
+            assert (hand.to_call == 0) == legal.can_check
+            stack = hand.stacks[hand.to_act]
+            assert 0 <= hand.to_call <= stack
 
     @invariant()
     def someone_acts_or_the_board_is_awaited(self) -> None:

@@ -341,10 +341,10 @@ def _record_of(hand: Hand, a: PHHAction, hole_count: int) -> Action:
     if a.kind == "f":
         return Fold(p)
     if a.kind == "cc":
-        legal = hand.legal_actions() if hand.to_act == p else None
-        if legal is not None and legal.can_check:
+        adds = hand.to_call if hand.to_act == p else None
+        if adds == 0:
             return Check(p)
-        return Call(p, legal.to_call if legal is not None else 0)  # else: refused, not p's turn
+        return Call(p, adds or 0)  # None: refused, not p's betting turn
     if a.kind == "cbr":
         assert a.amount is not None
         return RaiseTo(p, a.amount)
