@@ -211,12 +211,17 @@ class ReplayActionError(IllegalActionError):
         The action's text as in the file.
     seat : int or None
         The player whose action was refused, 0-based (``p1`` is 0).
+    line : int or None
+        For a hand imported from a site's file, the line of the file that
+        states the action (the message then names that line and quotes it,
+        players by their names); else None.
     """
 
     def __init__(self, message: str, index: int = 0, action: str = "", seat: int | None = None):
         super().__init__(message, seat=seat)
         self.index = index
         self.action = action
+        self.line: int | None = None
 
 
 class PHHError(OmahaError, ValueError):

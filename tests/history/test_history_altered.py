@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from omaha import history, phh
-from omaha.errors import HistoryError
+from omaha.errors import HistoryError, ReplayActionError
 from omaha.history.text import decode
 from paths import DATA
 
@@ -189,3 +189,94 @@ def test_a_bovada_deal_other_than_the_summarys_hole_cards_is_refused() -> None:
     )
     assert altered.count("Kc Jc Ts 9h") == 1
     refused(altered, BOVADA.name, "shows 'KcKd7h6h' but was dealt 'QcKd7h6h'")
+
+
+# ---- an action the engine refuses names the file's line (not PHH's action index)
+
+VARIETY = HH / "pokerstars" / "own_stars_plo_variety.txt"
+
+
+def first_hand(path: pathlib.Path) -> list[str]:
+    lines = lines_of(path)
+    return lines[: lines.index("", 1)]
+
+
+@pytest.mark.parametrize(
+    ("changes", "line", "words"),
+    [
+        (  # a raise below the minimum: the amounts add up, the rule refuses it (§6.3)
+            {
+                11: "Dan: raises $0.25 to $0.75",
+                12: "Ann: raises $4.75 to $5.50",
+                15: "Dan: calls $19.25",
+            },
+            11,
+            ("below the minimum raise to 100", "(amounts in units of 0.01)"),
+        ),
+        (  # two players' raises swapped: the second acts out of turn (§5.6)
+            {
+                11: "Ann: raises $1.25 to $1.75",
+                12: "Dan: raises $3.75 to $5.50",
+                15: "Ann: calls $18.25",
+                16: "Dan: calls $14.50",
+            },
+            11,
+            ("'Ann' acted out of turn; 'Dan' is to act",),
+        ),
+    ],
+)
+def test_an_action_the_rules_refuse_names_the_files_line(
+    changes: Mapping[int, str], line: int, words: tuple[str, ...]
+) -> None:
+    """The importer reads the altered hand; the replay refuses it at the file's line, by name."""
+    lines = first_hand(VARIETY)
+    for number, text in changes.items():
+        lines[number - 1] = text
+    (hand,) = history.parse("\n".join(lines) + "\n", "altered.txt")
+    with pytest.raises(ReplayActionError) as info:
+        phh.replay(hand)
+    message = str(info.value)
+    assert message.startswith(f"altered.txt, hand 241000000001, line {line}: "), message
+    assert message.endswith(f": {changes[line]!r}"), message
+    assert all(w in message for w in words), message
+    assert "action " not in message and " p3 " not in message, message
+    assert info.value.line == line
+    assert hand.actions[info.value.index].text == info.value.action  # PHH's index and text too
+    # Written as PHH and read back, the hand keeps no source lines: PHH's index, PHH's names.
+    again = phh.loads(phh.dumps(hand))
+    assert again.source_lines is None
+    with pytest.raises(ReplayActionError) as back:
+        phh.replay(again)
+    assert f"action {info.value.index} " in str(back.value) and back.value.line is None
+
+
+def test_the_import_command_names_the_line_of_an_action_the_rules_refuse(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from omaha.cli import main
+
+    lines = first_hand(VARIETY)
+    lines[10:12] = ["Ann: raises $1.25 to $1.75", "Dan: raises $3.75 to $5.50"]
+    lines[14:16] = ["Ann: calls $18.25", "Dan: calls $14.50"]
+    path = tmp_path / "swapped.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["import", str(path), "-o", str(tmp_path / "out.phhs")]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}, hand 241000000001, line 11: " in err, err
+    assert "'Ann: raises $1.25 to $1.75'" in err, err
+
+
+@pytest.mark.parametrize("path", sorted(p for p in HH.rglob("*") if p.is_file()), ids=str)
+def test_every_action_names_the_line_that_states_it(path: pathlib.Path) -> None:
+    """Each imported action's source line is the file's own line (hole cards dealt: none)."""
+    text = decode(path.read_bytes(), path.name)
+    lines = text.split("\n")
+    for hand in history.parse(text, path.name):
+        assert hand.source_lines is not None
+        assert len(hand.source_lines) == len(hand.actions)
+        for action, source in zip(hand.actions, hand.source_lines, strict=True):
+            if source is None:  # dealt face down, or a muck the site leaves unsaid
+                assert action.kind == "dh" or (action.kind == "sm" and action.cards == ())
+                continue
+            number, said = source
+            assert lines[number - 1].strip() == said.strip(), (number, said)

@@ -186,11 +186,13 @@ class _Player:
 @dataclass(slots=True)
 class _Event:
     kind: str  # "f", "cc", "cbr", "board", "show", "muck"
-    name: str | None = None
+    name: str | None
+    street: int
+    line: int  # where the file states it, for the replay's messages
+    text: str | None
     total: int = 0
     cards: tuple[int, ...] = ()
     run: int = 0
-    street: int = 0
     moved: bool = False  # a call that put chips in (a check does not)
 
 
@@ -511,12 +513,12 @@ class HandBuilder:
         """Record a fold."""
         p = self._act(name)
         p.folded = True
-        self._events.append(_Event("f", name, street=self._street))
+        self._events.append(_Event("f", name, self._street, self.line, self.text))
 
     def check(self, name: str) -> None:
         """Record a check."""
         self._act(name)
-        self._events.append(_Event("cc", name, street=self._street))
+        self._events.append(_Event("cc", name, self._street, self.line, self.text))
 
     def call(self, name: str, added: int | None = None) -> None:
         """Record a call adding ``added`` units (checked against what is owed, when given)."""
@@ -530,7 +532,7 @@ class HandBuilder:
                 "the amounts do not add up"
             )
         self._put(p, owed)
-        self._events.append(_Event("cc", name, street=self._street, moved=owed > 0))
+        self._events.append(_Event("cc", name, self._street, self.line, self.text, moved=owed > 0))
 
     def bet(self, name: str, added: int) -> None:
         """Record a bet of ``added`` units (on top of what the player has in on the street)."""
@@ -554,7 +556,7 @@ class HandBuilder:
                 f"{self._units(highest)}"
             )
         self._put(p, total - p.bet)
-        self._events.append(_Event("cbr", name, total, street=self._street))
+        self._events.append(_Event("cbr", name, self._street, self.line, self.text, total))
 
     def raise_by(self, name: str, by: int) -> None:
         """Record a raise by ``by`` units over the bet to match."""
@@ -575,7 +577,7 @@ class HandBuilder:
             self._chips.end_street()
             self._street += 1
         self._runs = max(self._runs, run + 1)
-        event = _Event("board", cards=cards, run=run, street=self._street)
+        event = _Event("board", None, self._street, self.line, self.text, cards=cards, run=run)
         self._events.append(event)
         self._boards.append(event)
 
@@ -615,7 +617,9 @@ class HandBuilder:
         if name not in self._shown:
             self._shown.add(name)
             self._at_showdown.add(name)
-            self._events.append(_Event("show", name, cards=tuple(cards), street=self._street))
+            self._events.append(
+                _Event("show", name, self._street, self.line, self.text, cards=tuple(cards))
+            )
 
     def muck(self, name: str, cards: Sequence[int] | None = None) -> None:
         """Record a muck at the showdown (the cards, when the file tells them)."""
@@ -623,7 +627,7 @@ class HandBuilder:
         if cards is not None:
             self._know(p, tuple(cards))
         self._at_showdown.add(name)
-        self._events.append(_Event("muck", name, street=self._street))
+        self._events.append(_Event("muck", name, self._street, self.line, self.text))
 
     def known(self, name: str, cards: Sequence[int], *, showed: bool = False) -> None:
         """Record a player's cards told by the summary (no action).
@@ -827,7 +831,7 @@ class HandBuilder:
         else:
             put("min_bet", self.big_blind or max(blinds))
         put("starting_stacks", [p.stack for p in dealt])
-        steps, boards, mucks = self._actions(dealt, hole_count)
+        steps, lines, texts, boards, mucks = self._actions(dealt, hole_count)
         fields["actions"] = []
         if hole_count != 4:
             fields[HOLE_COUNT_FIELD] = hole_count
@@ -865,10 +869,14 @@ class HandBuilder:
             put(key, value)
         fields.update(result.fields)
         self._info_fields(fields, dealt)
-        return self._written(fields, raw, steps)
+        return self._written(fields, raw, steps, (tuple(lines), tuple(texts)))
 
     def _written(
-        self, fields: dict[str, Any], raw: set[str], steps: list[tuple[str, int, Any, int]]
+        self,
+        fields: dict[str, Any],
+        raw: set[str],
+        steps: list[tuple[str, int, Any, int]],
+        source: tuple[tuple[int, ...], tuple[str, ...]],
     ) -> HandHistory:
         """Turn the amounts into the file's units, the actions into PHH's, and the hand.
 
@@ -922,7 +930,12 @@ class HandBuilder:
         fields["actions"] = texts
         name = f"{self.path}, hand {self.hand_id}"
         return HandHistory._prepared(
-            fields, name, places=self.places - cut, chips=chips, actions=actions
+            fields,
+            name,
+            places=self.places - cut,
+            chips=chips,
+            actions=actions,
+            source=source,
         )
 
     def _split_pot(self) -> bool:
@@ -1015,13 +1028,20 @@ class HandBuilder:
 
     def _actions(
         self, dealt: list[_Player], hole_count: int
-    ) -> tuple[list[tuple[str, int, Any, int]], list[str], bool]:
-        """Return the actions as ``(kind, player, cards, total)``, the later boards, any muck."""
+    ) -> tuple[list[tuple[str, int, Any, int]], list[int], list[str], list[str], bool]:
+        """Return the actions ``(kind, player, cards, total)``, their lines, later runs, any muck.
+
+        Each action's line is the number and text of the file's line that
+        states it (:attr:`omaha.phh.HandHistory.source_lines`; 0 and ``""``:
+        none), in two flat lists (two tuples on the hand, not one per action).
+        """
         pos = {p.name: i for i, p in enumerate(dealt)}
         steps: list[tuple[str, int, Any, int]] = [
             ("dh", i, p.cards if p.cards is not None else (None,) * hole_count, 0)
             for i, p in enumerate(dealt)
         ]
+        lines = [0] * len(steps)  # hole cards dealt face down: no line
+        texts = [""] * len(steps)
         boards = [""] * (self._runs - 1)
         showdown: dict[str, _Event] = {}
         last_round = -1
@@ -1032,6 +1052,8 @@ class HandBuilder:
                     boards[e.run - 1] += format_cards(e.cards)
                 else:
                     steps.append(("db", 0, e.cards, 0))
+                    lines.append(e.line)
+                    texts.append(e.text or "")
             elif e.kind in ("show", "muck"):
                 showdown.setdefault(e.name or "", e)
             else:
@@ -1040,6 +1062,8 @@ class HandBuilder:
                 if e.kind == "cbr":
                     aggressor = e.name
                 steps.append((e.kind, pos[e.name or ""], None, e.total))
+                lines.append(e.line)
+                texts.append(e.text or "")
         # The showdown in turn (§5.9), whatever order the site printed it in; a
         # player the site does not mention mucks, as long as the hand goes on.
         live = {p.name for p in dealt if not p.folded}
@@ -1052,13 +1076,19 @@ class HandBuilder:
             said = showdown.pop(name) if name in showdown else None
             if said is not None and said.kind == "show":
                 steps.append(("sm", pos[name], said.cards, 0))
+                lines.append(said.line)
+                texts.append(said.text or "")
             else:
                 steps.append(("sm", pos[name], (), 0))
+                lines.append(0 if said is None else said.line)
+                texts.append("" if said is None else said.text or "")
                 mucked += 1
         for e in showdown.values():  # shows after the hand was won (courtesy)
             if e.kind == "show" and e.name in pos:
                 steps.append(("sm", pos[e.name], e.cards, 0))
-        return steps, boards, mucked > 0
+                lines.append(e.line)
+                texts.append(e.text or "")
+        return steps, lines, texts, boards, mucked > 0
 
     def _info_fields(self, fields: dict[str, Any], dealt: list[_Player]) -> None:
         """Write the informational fields: the site, the hand, the table, the time, the seats."""

@@ -275,6 +275,10 @@ class HandHistory:
     name: str = field(default="<phh>")
     _amounts: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
     """The amount fields in chips (ints, tuples for lists), computed once when the hand is read."""
+    _source: tuple[tuple[int, ...], tuple[str, ...]] | None = field(
+        init=False, repr=False, compare=False, default=None
+    )
+    """An imported hand's :attr:`source_lines`: the line numbers (0: none) and texts, flat."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fields", dict(self.fields))
@@ -289,6 +293,7 @@ class HandHistory:
         places: int,
         chips: dict[str, Any],
         actions: tuple[PHHAction, ...],
+        source: tuple[tuple[int, ...], tuple[str, ...]] | None = None,
     ) -> HandHistory:
         """Build a hand whose fields a writer of this library has just made and checked.
 
@@ -311,6 +316,9 @@ class HandHistory:
             Each amount field of ``fields`` in chips (ints; tuples for the lists).
         actions : tuple of PHHAction
             ``fields["actions"]``, parsed, amounts in chips.
+        source : (tuple of int, tuple of str), optional
+            :attr:`source_lines`, flat: for each action, the number of the
+            site file's line that states it (0: none) and its text.
         """
         # The one check kept: an amount past the bound would be written and not read
         # back (omaha.phh.amounts.MAX_DIGITS), so it is refused here as on reading.
@@ -335,6 +343,7 @@ class HandHistory:
         object.__setattr__(self, "fields", fields)
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_amounts", chips)
+        object.__setattr__(self, "_source", source)
         self.__dict__["places"] = places
         self.__dict__["scale"] = 10**places
         self.__dict__["actions"] = actions
@@ -739,6 +748,23 @@ class HandHistory:
             if set(sums) == set(range(len(sums))):
                 after = tuple(sums[i] for i in range(len(sums)))
         return RecordedRake(total, after, main_first=self.fields.get(RAKE_MAIN_FIELD, False))
+
+    @property
+    def source_lines(self) -> tuple[tuple[int, str] | None, ...] | None:
+        """Where each action came from in a site's file, or None.
+
+        A hand imported from a site's hand history (:mod:`omaha.history`)
+        has, for each entry of :attr:`actions`, the line of the file that
+        states it as ``(line number, text)`` (None for what the file leaves
+        implicit: hole cards dealt face down, a muck the site does not
+        print). The replay names that line when it refuses an action. A
+        hand read from PHH, or made any other way, has None: PHH keeps no
+        source lines, and they are never written.
+        """
+        source = self._source
+        if source is None:
+            return None
+        return tuple([None if n == 0 else (n, t) for n, t in zip(*source, strict=True)])
 
     @cached_property
     def actions(self) -> tuple[PHHAction, ...]:

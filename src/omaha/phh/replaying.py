@@ -38,6 +38,7 @@ from omaha.errors import (
     FinishingStacksError,
     IllegalActionError,
     InvalidCardError,
+    OmahaError,
     PHHError,
     ReplayActionError,
     StatedResultError,
@@ -249,6 +250,13 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         if history.scale > 1
         else ""
     )
+    source = history._source  # the same package's: HandHistory.source_lines, flat
+    players = history.fields.get("players")
+    site = (  # a hand imported from a site's file: its errors name the file's lines
+        _SiteLines(*source, tuple(str(p) for p in players))
+        if source is not None and isinstance(players, list)
+        else None
+    )
     courtesy: list[PHHAction] = []
     for i in range(start, len(actions)):
         if run_it and _all_in_showdown(hand):
@@ -258,7 +266,17 @@ def replay(history: HandHistory, *, check: bool = True) -> Replay:
         if a.kind == "sm" and hand.is_over and a.cards != ():
             courtesy.append(a)  # a show after the hand: no part of the play
             continue
-        _run(hand, _record_of, name, None, a, history.hole_count, index=i, unit_note=note)
+        _run(
+            hand,
+            _record_of,
+            name,
+            None,
+            a,
+            history.hole_count,
+            index=i,
+            unit_note=note,
+            source=site,
+        )
     if run_it and _all_in_showdown(hand):
         _run(hand, RunIt(run_it), name, RUN_BOARDS_FIELD)
     for r, cards in enumerate(boards, 1):
@@ -289,6 +307,7 @@ def _run(
     *,
     index: int = 0,
     unit_note: str = "",
+    source: _SiteLines | None = None,
 ) -> None:
     """Apply one action to the hand, turning the engine's errors into the replay's.
 
@@ -296,6 +315,9 @@ def _run(
     file's amounts are decimals (``" (amounts in units of 0.01)"``). ``what``
     names the step in messages; ``None``: action ``index``, ``a``, named only
     when refused (quoting every action's text as it goes was 4% of a replay).
+    A hand imported from a site's file (``source``, its
+    :attr:`~omaha.phh.HandHistory.source_lines`) names the file's line
+    instead, as the importer's own errors do.
     """
     try:
         if callable(action):
@@ -303,6 +325,9 @@ def _run(
             action = action(hand, a, hole_count)
         hand.apply(action)
     except (IllegalActionError, InvalidCardError) as exc:
+        site = source.error(exc, name, index, a, unit_note) if source and what is None else None
+        if site is not None:
+            raise site from None
         if what is None:
             assert a is not None
             what = f"action {index} {quote(a.text)}"
@@ -314,6 +339,51 @@ def _run(
             a.text if a is not None else what,
             seat=exc.seat,
         ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class _SiteLines:
+    """The lines of a site's file a hand's actions came from, and its players' names."""
+
+    numbers: tuple[int, ...]
+    texts: tuple[str, ...]
+    players: tuple[str, ...]
+
+    def error(
+        self,
+        exc: IllegalActionError | InvalidCardError,
+        name: str,
+        index: int,
+        a: PHHAction | None,
+        unit_note: str,
+    ) -> OmahaError | None:
+        """Return the replay's error naming the file's line and its players, or None.
+
+        As :class:`~omaha.errors.HistoryError` names a line the importer
+        cannot read: ``"{file}, hand {id}, line 11: {the rule}: 'Dan: raises
+        $0.25 to $0.75'"``. None for an action the file leaves implicit (no
+        line).
+        """
+        number = self.numbers[index] if index < len(self.numbers) else 0
+        if number == 0:
+            return None
+        text = self.texts[index]
+        where = f"{name}, line {number}"
+        if isinstance(exc, InvalidCardError):
+            return PHHError(f"{where}: {exc}: {quote(text)}")
+        players = self.players
+
+        def named(seat: int) -> str:
+            return repr(players[seat]) if 0 <= seat < len(players) else player_name(seat)
+
+        error = ReplayActionError(
+            f"{where}: {exc.message(named)}{unit_note}: {quote(text)}",
+            index,
+            a.text if a is not None else text,
+            seat=exc.seat,
+        )
+        error.line = number
+        return error
 
 
 def _record_of(hand: Hand, a: PHHAction, hole_count: int) -> Action:
