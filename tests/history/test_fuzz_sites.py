@@ -55,7 +55,7 @@ def hand_starts(text: str) -> int:
 
 
 def replayed(hand: phh.HandHistory, name: str, counts: Counts) -> phh.Replay:
-    """Replay an imported hand; an action refused must be named by the file's line that states it."""
+    """Replay an imported hand; a refused action must be named by the line that states it."""
     try:
         return phh.replay(hand)
     except ReplayActionError as exc:
